@@ -1,0 +1,23 @@
+import type { GatewayError } from '../server/gateway-error.ts';
+
+/** `type` values OpenAI uses per status (PROTOCOLS.md §7); SDKs classify by status only. */
+function openAiErrorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'invalid_request_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+/** The error body of the chat-completions and responses paths. */
+export function openAiErrorBody(error: GatewayError): { error: Record<string, unknown> } {
+  return {
+    error: {
+      message: error.message,
+      type: openAiErrorType(error.status),
+      param: error.param ?? null,
+      code: error.code ?? null,
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CatalogCache } from '../catalog/catalog-cache.ts';
+import { errorBodyFor } from '../formats/error-body.ts';
+import { streamErrorRecord } from '../formats/stream-error.ts';
+import type { WireFormat } from '../formats/wire-format.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
+import type { UpstreamClient } from '../upstream/upstream-client.ts';
+import { upstreamFailure } from '../upstream/upstream-failure.ts';
+import { GatewayError } from './gateway-error.ts';
+import { findModel, handleGeneration, type GenerationDeps } from './handle-generation.ts';
+import { modelListBody, singleModelBody } from './handle-models.ts';
+import { isAllowedHost } from './host-check.ts';
+import { presentedToken, type LocalAuthenticator } from './local-auth.ts';
+import { RequestContext } from './request-context.ts';
+import type { RequestRecord } from './request-record.ts';
+import { matchRoute, type ListStyle, type Route } from './route-table.ts';
+import { sendJson } from './send-json.ts';
+
+export interface GatewayOptions {
+  upstream: UpstreamClient;
+  auth: LocalAuthenticator;
+  host?: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** Host names accepted besides loopback names (DNS-rebinding defence). */
+  allowedHosts?: readonly string[];
+  maxBodyBytes?: number;
+  retry?: RetryPolicy;
+  catalogTtlMs?: number;
+  /** Called once per request when it is over; must not throw or block. */
+  onRecord?: (record: RequestRecord) => void;
+  /** Diagnostics (stderr in the CLI). Never given secrets or bodies. */
+  log?: (message: string) => void;
+}
+
+export interface RunningGateway {
+  url: string;
+  host: string;
+  port: number;
+  catalog: CatalogCache;
+  /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  const catalog = new CatalogCache({
+    ttlMs: options.catalogTtlMs ?? 5 * 60_000,
+    minRefreshIntervalMs: 10_000,
+  });
+  const deps: GenerationDeps = {
+    upstream: options.upstream,
+    catalog,
+    retry: options.retry ?? DEFAULT_RETRY_POLICY,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+  const log = options.log ?? (() => {});
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+
+  const server: Server = createServer(
+    { requestTimeout: 120_000, headersTimeout: 30_000 },
+    (req, res) => {
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        // While shutting down, a keep-alive connection that just went idle is closed at once.
+        if (closing) setImmediate(() => server.closeIdleConnections());
+      });
+      void handle(req, res);
+    },
+  );
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const ctx = new RequestContext(req, res);
+    res.setHeader('x-request-id', ctx.id);
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const route = matchRoute(req.method ?? 'GET', url.pathname, url.searchParams);
+    if (route.kind === 'generate') ctx.record.clientFormat = route.format;
+    try {
+      if (!isAllowedHost(req.headers.host, allowedHosts)) {
+        throw new GatewayError(
+          403,
+          `Host '${req.headers.host ?? ''}' is not allowed: the gateway answers loopback names only.`,
+          {
+            code: 'host_not_allowed',
+          },
+        );
+      }
+      if (route.kind === 'error') throw route.error;
+      const googleStyle = route.kind !== 'generate' || route.format === 'gemini';
+      const token = presentedToken(req.headers, url.searchParams, googleStyle);
+      if (!token)
+        throw new GatewayError(
+          401,
+          'Missing local access token. Send it as "Authorization: Bearer <token>".',
+          { code: 'missing_token' },
+        );
+      const client = options.auth.verify(token.token);
+      if (!client)
+        throw new GatewayError(401, 'Invalid local access token.', { code: 'invalid_token' });
+      ctx.record.client = client.name;
+
+      if (route.kind === 'generate') {
+        await handleGeneration(deps, ctx, route, req, res);
+      } else {
+        const style = resolveStyle(route.style, token.via);
+        await answerDiscovery(ctx, route, style, res);
+      }
+    } catch (error) {
+      replyError(ctx, route, res, error);
+    } finally {
+      await ctx.whenClosed();
+      const record = ctx.finish(res.statusCode);
+      try {
+        options.onRecord?.(record);
+      } catch (error) {
+        log(`request record hook failed: ${String(error)}`);
+      }
+    }
+  }
+
+  async function answerDiscovery(
+    ctx: RequestContext,
+    route: Extract<Route, { kind: 'list-models' | 'get-model' }>,
+    style: 'openai' | 'gemini',
+    res: ServerResponse,
+  ): Promise<void> {
+    if (route.kind === 'get-model') {
+      const model = await findModel(deps, ctx, route.model).catch((error: unknown) => {
+        if (error instanceof GatewayError && error.status === 404) return undefined;
+        throw error;
+      });
+      sendJson(res, 200, singleModelBody(model, route.model, style));
+      return;
+    }
+    let models;
+    try {
+      const keyId = await deps.upstream.keyId();
+      models = (await catalog.get(keyId, () => deps.upstream.listModels(ctx.id, ctx.signal)))
+        .models;
+    } catch (error) {
+      throw upstreamFailure(error, deps.upstream.baseUrl);
+    }
+    sendJson(res, 200, modelListBody(models, style));
+  }
+
+  function replyError(
+    ctx: RequestContext,
+    route: Route,
+    res: ServerResponse,
+    error: unknown,
+  ): void {
+    if (ctx.signal.aborted || res.destroyed) return;
+    const gatewayError =
+      error instanceof GatewayError
+        ? error
+        : new GatewayError(500, 'Internal gateway error.', {
+            code: 'internal_error',
+            cause: error,
+          });
+    if (!(error instanceof GatewayError))
+      log(
+        `internal error on ${ctx.record.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    ctx.record.errorKind = gatewayError.code ?? 'error';
+    ctx.record.errorMessage = gatewayError.message;
+    if (ctx.record.route === 'local' && gatewayError.status >= 400) ctx.record.route = 'rejected';
+    const format: WireFormat = route.kind === 'generate' ? route.format : route.errorFormat;
+    if (res.headersSent) {
+      res.end(streamErrorRecord(format, gatewayError));
+      return;
+    }
+    const headers: Record<string, string> = { ...gatewayError.headers };
+    if (gatewayError.retryAfterSeconds !== undefined)
+      headers['retry-after'] = String(gatewayError.retryAfterSeconds);
+    // The rest of an unread body would otherwise be parsed as the next request on this connection.
+    if (!res.req.complete) headers.connection = 'close';
+    sendJson(res, gatewayError.status, errorBodyFor(format, gatewayError), headers);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    catalog,
+    async close(graceMs = 10_000) {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => {
+        for (const res of inFlight) res.destroy();
+        server.closeAllConnections();
+      }, graceMs);
+      await closed;
+      clearTimeout(deadline);
+      await options.upstream.close();
+    },
+  };
+}
+
+function resolveStyle(
+  style: ListStyle,
+  via: 'bearer' | 'x-goog-api-key' | 'query',
+): 'openai' | 'gemini' {
+  if (style !== 'auto') return style;
+  return via === 'bearer' ? 'openai' : 'gemini';
+}

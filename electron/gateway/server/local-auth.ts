@@ -1,0 +1,56 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Who called: the name of the local token, so usage can be told apart per tool. */
+export interface LocalClient {
+  name: string;
+  tokenId?: string;
+}
+
+/** Checks a presented local token. Implementations must compare in constant time. */
+export interface LocalAuthenticator {
+  verify(token: string): LocalClient | null;
+}
+
+export interface PresentedToken {
+  token: string;
+  /** How it was sent: decides, for `/v1/models`, whether the client is a Gemini client. */
+  via: 'bearer' | 'x-goog-api-key' | 'query';
+}
+
+/**
+ * Reads the local token. OpenAI clients send `Authorization: Bearer`; Gemini clients send
+ * `x-goog-api-key` or `?key=`, which are accepted where a Gemini client may call.
+ */
+export function presentedToken(
+  headers: IncomingHttpHeaders,
+  query: URLSearchParams,
+  allowGoogleStyle: boolean,
+): PresentedToken | null {
+  const authorization = headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match?.[1]) return { token: match[1].trim(), via: 'bearer' };
+  }
+  if (!allowGoogleStyle) return null;
+  const googKey = headers['x-goog-api-key'];
+  if (typeof googKey === 'string' && googKey) return { token: googKey, via: 'x-goog-api-key' };
+  const queryKey = query.get('key');
+  if (queryKey) return { token: queryKey, via: 'query' };
+  return null;
+}
+
+const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * One fixed token (headless mode without a token store). Comparing SHA-256 digests keeps the
+ * comparison constant-time whatever the presented length.
+ */
+export function singleTokenAuthenticator(token: string, name = 'default'): LocalAuthenticator {
+  const expected = digest(token);
+  return {
+    verify(presented) {
+      return timingSafeEqual(digest(presented), expected) ? { name } : null;
+    },
+  };
+}

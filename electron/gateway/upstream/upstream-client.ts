@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { Pool, type Dispatcher } from 'undici';
+import { parseModelList } from '../catalog/parse-model-list.ts';
+import type { CatalogModel } from '../catalog/catalog-model.ts';
+
+export interface UpstreamOptions {
+  /** e.g. `https://gateway.example.com` or one with a path prefix. */
+  baseUrl: string;
+  /** Where the upstream's key comes from. The key lives in memory here and nowhere else in the gateway. */
+  apiKey: () => string | Promise<string>;
+  connections?: number;
+  connectTimeoutMs?: number;
+  /** Longest wait for response headers (a non-streamed generation can take minutes). */
+  headersTimeoutMs?: number;
+  /** Longest silence between two body chunks. */
+  bodyTimeoutMs?: number;
+}
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, with its query, e.g. `/v1/chat/completions`. */
+  path: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  requestId: string;
+  signal?: AbortSignal;
+}
+
+export type UpstreamResponse = Dispatcher.ResponseData;
+
+/** Error codes that mean the request never reached the upstream, so it cannot have been processed. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+export function isConnectFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NOT_CONNECTED.has(code);
+}
+
+/** The one HTTP client to the hosted gateway: a keep-alive pool, the key added here only. */
+export class UpstreamClient {
+  readonly baseUrl: string;
+  private readonly pool: Pool;
+  private readonly prefix: string;
+  private readonly apiKey: () => string | Promise<string>;
+
+  constructor(options: UpstreamOptions) {
+    const url = new URL(options.baseUrl);
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.prefix = url.pathname.replace(/\/+$/, '');
+    this.apiKey = options.apiKey;
+    this.pool = new Pool(url.origin, {
+      connections: options.connections ?? 256,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+      headersTimeout: options.headersTimeoutMs ?? 300_000,
+      bodyTimeout: options.bodyTimeoutMs ?? 300_000,
+    });
+  }
+
+  /**
+   * A fingerprint of the current key, so per-key caches can tell keys apart without holding them.
+   */
+  async keyId(): Promise<string> {
+    return createHash('sha256')
+      .update(await this.apiKey())
+      .digest('hex')
+      .slice(0, 16);
+  }
+
+  async request(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const key = await this.apiKey();
+    return this.pool.request({
+      method: req.method,
+      path: this.prefix + req.path,
+      body: req.body ?? null,
+      signal: req.signal ?? null,
+      headers: {
+        ...req.headers,
+        authorization: `Bearer ${key}`,
+        'x-request-id': req.requestId,
+        ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+    });
+  }
+
+  /** `GET /v1/models` for this key. Throws an UpstreamStatusError on a non-2xx answer. */
+  async listModels(requestId: string, signal?: AbortSignal): Promise<CatalogModel[]> {
+    const response = await this.request({
+      method: 'GET',
+      path: '/v1/models',
+      requestId,
+      ...(signal ? { signal } : {}),
+    });
+    const text = await response.body.text();
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new UpstreamStatusError(response.statusCode, text);
+    }
+    return parseModelList(JSON.parse(text));
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  destroy(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+/** A non-2xx answer to a call the gateway makes for itself (discovery, pricing). */
+export class UpstreamStatusError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string) {
+    super(`Upstream answered ${status}`);
+    this.name = 'UpstreamStatusError';
+    this.status = status;
+    this.body = body;
+  }
+}

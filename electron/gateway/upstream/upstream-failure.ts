@@ -1,0 +1,62 @@
+import { GatewayError } from '../server/gateway-error.ts';
+import { isConnectFailure, UpstreamStatusError } from './upstream-client.ts';
+
+function upstreamMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | unknown[] };
+    const error = Array.isArray(parsed)
+      ? (parsed[0] as { error?: { message?: unknown } })?.error
+      : parsed.error;
+    if (
+      error &&
+      typeof error === 'object' &&
+      'message' in error &&
+      typeof error.message === 'string'
+    )
+      return error.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return body.slice(0, 300);
+}
+
+/** A 401/403 from the upstream is about the gateway's upstream key, never the client's local token. */
+export function upstreamKeyRejected(status: number, body: string): GatewayError {
+  return new GatewayError(
+    status,
+    `The upstream rejected the gateway's upstream key (${status}): ${upstreamMessage(body)}. Set a valid key in Settings, or MODEL_GATEWAY_UPSTREAM_KEY when headless.`,
+    { code: 'upstream_key_rejected' },
+  );
+}
+
+/** Turns a failure to talk to the upstream into the error the client sees. */
+export function upstreamFailure(error: unknown, baseUrl: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof UpstreamStatusError) {
+    if (error.status === 401 || error.status === 403)
+      return upstreamKeyRejected(error.status, error.body);
+    return new GatewayError(
+      502,
+      `Model discovery failed upstream (${error.status}): ${upstreamMessage(error.body)}`,
+      { code: 'upstream_error' },
+    );
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (isConnectFailure(error)) {
+    return new GatewayError(502, `Cannot reach the upstream at ${baseUrl} (${String(code)}).`, {
+      code: 'upstream_unreachable',
+      cause: error,
+    });
+  }
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new GatewayError(504, 'The upstream did not answer in time.', {
+      code: 'upstream_timeout',
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new GatewayError(502, `The upstream request failed: ${message}`, {
+    code: 'upstream_error',
+    cause: error,
+  });
+}

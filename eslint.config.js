@@ -1,0 +1,62 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'test-results', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // The gateway runs under plain Node and inside Electron's main process alike.
+    files: ['electron/gateway/**', 'electron/store/**', 'electron/services/**', 'electron/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main and electron/preload may import electron.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'fs',
+                'child_process',
+                'better-sqlite3',
+                '@napi-rs/keyring',
+                'electron',
+              ],
+              message: 'The renderer reaches the app through renderer/src/api only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

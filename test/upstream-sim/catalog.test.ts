@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_GROUP_RATIO, SIM_KEYS, SIM_PRICING, startSimulator } from './index.ts';
+import type { RunningSimulator } from './index.ts';
+import { authHeaders } from './test-helpers.ts';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(() => sim.close());
+
+async function getJson(path: string, key?: string): Promise<{ status: number; body: unknown }> {
+  const headers = key === undefined ? {} : authHeaders(key);
+  const res = await fetch(sim.url + path, { headers });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('GET /v1/models', () => {
+  it('lists every model for the full key, in the OpenAI list shape with markers', async () => {
+    const { status, body } = await getJson('/v1/models', SIM_KEYS.full);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, object: 'list' });
+    const data = (body as { data: Record<string, unknown>[] }).data;
+    expect(data.map((m) => m.id)).toEqual([
+      'sim-chat',
+      'sim-responses',
+      'sim-gemini',
+      'sim-all',
+      'sim-gemini-chat',
+      'sim-per-call',
+      'sim-embed',
+      'sim-no-markers',
+    ]);
+    expect(data[0]).toEqual({
+      id: 'sim-chat',
+      object: 'model',
+      created: 1_700_000_000,
+      owned_by: 'sim',
+      supported_endpoint_types: ['openai'],
+    });
+    const byId = new Map(data.map((m) => [m.id, m]));
+    expect(byId.get('sim-all')?.supported_endpoint_types).toEqual([
+      'openai',
+      'openai-response',
+      'gemini',
+    ]);
+    expect(byId.get('sim-gemini-chat')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
+    expect(byId.get('sim-embed')?.supported_endpoint_types).toEqual(['embeddings']);
+    expect(byId.get('sim-no-markers')).not.toHaveProperty('supported_endpoint_types');
+  });
+
+  it('scopes the list to the key', async () => {
+    const limited = await getJson('/v1/models', SIM_KEYS.limited);
+    const ids = (limited.body as { data: { id: string }[] }).data.map((m) => m.id);
+    expect(ids).toEqual(['sim-chat', 'sim-gemini']);
+    const broke = await getJson('/v1/models', SIM_KEYS.broke);
+    expect((broke.body as { data: unknown[] }).data).toHaveLength(8);
+  });
+
+  it('serves a single entry, or 404 outside the key scope', async () => {
+    const one = await getJson('/v1/models/sim-gemini', SIM_KEYS.limited);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: 'sim-gemini', supported_endpoint_types: ['gemini'] });
+    const hidden = await getJson('/v1/models/sim-all', SIM_KEYS.limited);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ error: { code: 'model_not_found', param: 'model' } });
+  });
+
+  it('answers 401 without a valid Bearer key, even with x-goog-api-key', async () => {
+    expect((await getJson('/v1/models')).status).toBe(401);
+    expect((await getJson('/v1/models', 'sk-not-a-sim-key')).status).toBe(401);
+    const goog = await fetch(`${sim.url}/v1/models`, {
+      headers: { 'x-goog-api-key': SIM_KEYS.full },
+    });
+    expect(goog.status).toBe(401);
+    expect(await goog.json()).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'invalid_api_key' },
+    });
+  });
+});
+
+describe('GET /api/pricing', () => {
+  it('returns the tariff document with SIM_PRICING numbers', async () => {
+    const { status, body } = await getJson('/api/pricing', SIM_KEYS.limited);
+    expect(status).toBe(200);
+    const doc = body as {
+      success: boolean;
+      data: Record<string, unknown>[];
+      group_ratio: unknown;
+      usable_group: unknown;
+    };
+    expect(doc.success).toBe(true);
+    expect(doc.group_ratio).toEqual(SIM_GROUP_RATIO);
+    expect(doc.usable_group).toEqual({ default: 'Default' });
+    expect(doc.data).toHaveLength(Object.keys(SIM_PRICING).length);
+    const chat = doc.data.find((e) => e.model_name === 'sim-chat');
+    expect(chat).toEqual({
+      model_name: 'sim-chat',
+      quota_type: 0,
+      model_ratio: 0.075,
+      completion_ratio: 4,
+      cache_ratio: 0.5,
+      model_price: 0,
+      enable_groups: ['default'],
+      supported_endpoint_types: ['openai'],
+    });
+    const perCall = doc.data.find((e) => e.model_name === 'sim-per-call');
+    expect(perCall).toMatchObject({ quota_type: 1, model_price: 0.02 });
+    for (const entry of doc.data) {
+      expect(entry).toMatchObject(SIM_PRICING[String(entry.model_name)] ?? {});
+    }
+  });
+
+  it('needs a key', async () => {
+    expect((await getJson('/api/pricing')).status).toBe(401);
+  });
+});
+
+describe('routing errors', () => {
+  it('404 for an unknown path, 405 for a wrong method, in the path family shape', async () => {
+    const unknown = await getJson('/v1/embeddingz', SIM_KEYS.full);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { type: 'invalid_request_error' } });
+
+    const wrong = await fetch(`${sim.url}/v1/chat/completions`, { headers: authHeaders() });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(wrong.headers.get('content-type')).toBe('application/json');
+
+    const native = await fetch(`${sim.url}/v1beta/models/sim-gemini:generateContent`, {
+      headers: authHeaders(),
+    });
+    expect(native.status).toBe(405);
+    expect(await native.json()).toMatchObject({ error: { code: 405 } });
+
+    const v1native = await fetch(`${sim.url}/v1/models/sim-gemini:generateContent`, {
+      method: 'POST',
+      headers: authHeaders(),
+      body: '{}',
+    });
+    expect(v1native.status).toBe(404);
+  });
+
+  it('401 on the native path is Google-shaped', async () => {
+    const res = await fetch(`${sim.url}/v1beta/models/sim-gemini:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': SIM_KEYS.full },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      error: { code: 401, message: expect.any(String) as unknown, status: 'UNAUTHENTICATED' },
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import type { KeyScope } from './keys.ts';
+
+/** Values of `supported_endpoint_types` the simulator uses (new-api's names). */
+export type EndpointType = 'openai' | 'openai-response' | 'gemini' | 'embeddings';
+
+export interface SimModel {
+  id: string;
+  /** As listed in the catalog; undefined = the field is absent from the entry. */
+  endpointTypes: readonly EndpointType[] | undefined;
+  /** What the generation routes accept; differs from endpointTypes only for sim-no-markers. */
+  accepts: readonly EndpointType[];
+  /** Reported as thoughtsTokenCount / reasoning_tokens on every answer. */
+  thinkingTokens: number;
+  /** Gemini 3 behaviour: model functionCall parts must come back with their thoughtSignature. */
+  requiresThoughtSignatures: boolean;
+}
+
+/** Fixed so catalog snapshots stay stable. */
+export const SIM_MODEL_CREATED = 1_700_000_000;
+export const SIM_MODEL_OWNER = 'sim';
+
+function model(
+  id: string,
+  endpointTypes: readonly EndpointType[] | undefined,
+  extra: Partial<SimModel> = {},
+): SimModel {
+  return {
+    id,
+    endpointTypes,
+    accepts: endpointTypes ?? ['openai'],
+    thinkingTokens: 0,
+    requiresThoughtSignatures: false,
+    ...extra,
+  };
+}
+
+export const SIM_MODELS: readonly SimModel[] = [
+  model('sim-chat', ['openai']),
+  model('sim-responses', ['openai-response']),
+  model('sim-gemini', ['gemini'], { thinkingTokens: 12, requiresThoughtSignatures: true }),
+  model('sim-all', ['openai', 'openai-response', 'gemini']),
+  model('sim-gemini-chat', ['gemini', 'openai']),
+  model('sim-per-call', ['openai']),
+  model('sim-embed', ['embeddings']),
+  model('sim-no-markers', undefined),
+];
+
+const BY_ID: ReadonlyMap<string, SimModel> = new Map(SIM_MODELS.map((m) => [m.id, m]));
+
+export function visibleModels(scope: KeyScope): SimModel[] {
+  const allowed = scope.models;
+  return allowed === null ? [...SIM_MODELS] : SIM_MODELS.filter((m) => allowed.has(m.id));
+}
+
+export function findModel(scope: KeyScope, id: string): SimModel | undefined {
+  if (scope.models !== null && !scope.models.has(id)) return undefined;
+  return BY_ID.get(id);
+}
+
+export function catalogEntry(m: SimModel): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
+    id: m.id,
+    object: 'model',
+    created: SIM_MODEL_CREATED,
+    owned_by: SIM_MODEL_OWNER,
+  };
+  if (m.endpointTypes !== undefined) entry.supported_endpoint_types = [...m.endpointTypes];
+  return entry;
+}
+
+export function catalogDocument(scope: KeyScope): Record<string, unknown> {
+  return { success: true, object: 'list', data: visibleModels(scope).map(catalogEntry) };
+}

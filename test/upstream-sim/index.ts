@@ -1,0 +1,44 @@
+/**
+ * The upstream simulator: a real HTTP server that behaves like the hosted gateway of
+ * /work/shared/SPEC.md read through UPSTREAM.md (new-api catalog markers and tariffs),
+ * answering the three generation formats of PROTOCOLS.md deterministically.
+ *
+ * Fault markers. Put them anywhere in the user text of a generation request, or set
+ * them for every generation request with `startSimulator({ faults })` or by assigning
+ * `sim.faults` (a string of markers, '' for none; it acts as if appended to each
+ * prompt, so prompt markers and global ones combine):
+ *
+ *   [[sim:429]]                   429 with Retry-After: 1 (Google shape adds RetryInfo "1s")
+ *   [[sim:429:retry-after=N]]     same with Retry-After: N
+ *   [[sim:500]] [[sim:502]] [[sim:503]]   that status (any 4xx/5xx number works)
+ *   [[sim:fail-first=N:STATUS]]   the first N attempts of this exact body (per key and path)
+ *                                 fail with STATUS, later ones succeed; 429 has Retry-After: 0
+ *   [[sim:slow-first-byte=MS]]    wait MS before the response headers
+ *   [[sim:slow-chunks=MS]]        MS between stream records (overrides chunkDelayMs)
+ *   [[sim:cut-after=N]]           stream: drop the connection after N records, no terminal
+ *                                 event; non-stream: drop it before answering
+ *   [[sim:error-mid-stream]]      stream: after 2 records send the format's in-stream error
+ *                                 and end; non-stream: a 500
+ *   [[sim:long=N]]                a reply of exactly N words (N output tokens)
+ *   [[sim:parallel-tools]]        call the first two declared tools at once
+ *   [[sim:balance]]               insufficient balance, as for SIM_KEYS.broke
+ *   [[sim:cached=N]]              report N cached prompt tokens (capped to the input)
+ *
+ * Checks run in the upstream's order: auth 401 → path 404/405 → JSON and required
+ * fields 400 → model for this key 404 → model supports the path 404 → slow-first-byte
+ * → balance (403 on OpenAI paths, 429 on the native path) → 429/5xx markers → the
+ * provider's own validation 400 (images, tool-result linking, previous_response_id,
+ * thought signatures, max_output_tokens < 16) → answer.
+ */
+export { startSimulator } from './server.ts';
+export type { RunningSimulator, SimulatorOptions } from './server.ts';
+export type { JournalEntry } from './journal.ts';
+export { SIM_KEYS } from './keys.ts';
+export { SIM_MODELS, SIM_MODEL_CREATED } from './catalog.ts';
+export type { EndpointType, SimModel } from './catalog.ts';
+export { SIM_GROUP_RATIO, SIM_PRICING } from './pricing.ts';
+export type { SimTariff } from './pricing.ts';
+export { INSUFFICIENT_BALANCE_MESSAGE, MID_STREAM_ERROR_MESSAGE } from './errors.ts';
+export { REPLY_FILLER } from './reply-plan.ts';
+export { SKIP_SIGNATURE } from './thought-signature.ts';
+export { runSimulatorCli } from './cli.ts';

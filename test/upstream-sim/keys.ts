@@ -1,0 +1,37 @@
+/**
+ * Upstream keys the simulator accepts. They deliberately do not start with `sk-`
+ * so secret scanners leave the test suite alone.
+ */
+export const SIM_KEYS = {
+  full: 'sim-key-full-0001',
+  limited: 'sim-key-limited-0002',
+  broke: 'sim-key-broke-0003',
+} as const;
+
+export interface KeyScope {
+  name: keyof typeof SIM_KEYS;
+  /** null = every model in the catalog. */
+  models: ReadonlySet<string> | null;
+  /** Every generation is refused for insufficient balance. */
+  broke: boolean;
+}
+
+const SCOPES: ReadonlyMap<string, KeyScope> = new Map<string, KeyScope>([
+  [SIM_KEYS.full, { name: 'full', models: null, broke: false }],
+  [
+    SIM_KEYS.limited,
+    { name: 'limited', models: new Set(['sim-chat', 'sim-gemini']), broke: false },
+  ],
+  [SIM_KEYS.broke, { name: 'broke', models: null, broke: true }],
+]);
+
+/** Reads `Authorization: Bearer <key>`; the upstream accepts no other auth header. */
+export function bearerKey(authorization: string | undefined): string | null {
+  if (authorization === undefined) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1] ?? null;
+}
+
+export function scopeForKey(key: string | null): KeyScope | undefined {
+  return key === null ? undefined : SCOPES.get(key);
+}

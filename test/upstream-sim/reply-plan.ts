@@ -1,0 +1,125 @@
+import type { SimModel } from './catalog.ts';
+import type { FaultSpec } from './faults.ts';
+import { stableId } from './ids.ts';
+import { valueFromSchema } from './schema-value.ts';
+import type { SimRequest, SimToolDecl } from './sim-request.ts';
+import { excerpt, splitJson, splitWords } from './text-pieces.ts';
+import { makeThoughtSignature } from './thought-signature.ts';
+
+export interface SimToolCall {
+  name: string;
+  args: unknown;
+  argsJson: string;
+  /** `call_...`: chat tool_call id and responses call_id. */
+  callId: string;
+  /** `fc_...`: responses item id. */
+  itemId: string;
+  /** Native: set on the first call only, as Gemini 3 signs only the first part of a step. */
+  thoughtSignature: string | null;
+}
+
+/** Token counts; `output` excludes `reasoning` (each format adds them up its own way). */
+export interface SimUsage {
+  input: number;
+  cached: number;
+  output: number;
+  reasoning: number;
+}
+
+export interface Answer {
+  kind: 'text' | 'tools';
+  /** Stream chunks of the text; one output token each. */
+  pieces: string[];
+  text: string;
+  calls: SimToolCall[];
+  /** The output token cap cut the text short. */
+  truncated: boolean;
+  /** Native `includeThoughts` on a thinking model: a thought part before the answer. */
+  thought: string | null;
+  usage: SimUsage;
+}
+
+export const REPLY_FILLER = 'This answer comes from the upstream simulator and is deterministic.';
+const TOOL_FILLER = 'That is the simulated answer based on the tool output.';
+const LONG_WORDS =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor'.split(' ');
+
+/** The whole answer as a pure function of the request (and the markers in it). */
+export function planAnswer(req: SimRequest, model: SimModel, faults: FaultSpec): Answer {
+  const input = Math.max(1, Math.ceil(req.inputChars / 4));
+  const usage: SimUsage = {
+    input,
+    cached: Math.min(faults.cachedTokens ?? 0, input),
+    output: 0,
+    reasoning: model.thinkingTokens,
+  };
+  const thought =
+    model.thinkingTokens > 0 && req.includeThoughts
+      ? `Thinking about "${excerpt(req.lastUserText, 60)}".`
+      : null;
+  const tools = toolsToCall(req, faults);
+  if (tools.length > 0) {
+    const calls = tools.map((tool, i) => makeCall(req, model, tool, i));
+    usage.output = calls.reduce(
+      (n, c) => n + Math.max(1, Math.ceil((c.name.length + c.argsJson.length) / 4)),
+      0,
+    );
+    return { kind: 'tools', pieces: [], text: '', calls, truncated: false, thought, usage };
+  }
+  let pieces = replyPieces(req, faults);
+  const cap = req.maxOutputTokens;
+  const truncated = cap !== null && pieces.length > cap;
+  if (truncated) pieces = pieces.slice(0, Math.max(0, cap));
+  usage.output = pieces.length;
+  return { kind: 'text', pieces, text: pieces.join(''), calls: [], truncated, thought, usage };
+}
+
+function toolsToCall(req: SimRequest, faults: FaultSpec): SimToolDecl[] {
+  const choice = req.toolChoice;
+  if (req.tools.length === 0 || choice.kind === 'none' || req.lastTurn !== 'user') return [];
+  if (choice.kind === 'named') return req.tools.filter((t) => t.name === choice.name).slice(0, 1);
+  const parallel = faults.parallelTools && req.parallelToolCalls;
+  return req.tools.slice(0, parallel ? 2 : 1);
+}
+
+function makeCall(req: SimRequest, model: SimModel, tool: SimToolDecl, i: number): SimToolCall {
+  const args = valueFromSchema(tool.schema, { allProperties: false });
+  const argsJson = JSON.stringify(args);
+  const seed = stableId(`${model.id}\n${req.lastUserText}\n${tool.name}\n${i}`);
+  return {
+    name: tool.name,
+    args,
+    argsJson,
+    callId: `call_${seed}`,
+    itemId: `fc_${seed}`,
+    thoughtSignature:
+      model.requiresThoughtSignatures && i === 0
+        ? makeThoughtSignature(`${tool.name}:${seed}`)
+        : null,
+  };
+}
+
+function replyPieces(req: SimRequest, faults: FaultSpec): string[] {
+  const text = replyText(req, faults);
+  if (req.output.kind === 'text') return splitWords(text);
+  const schema = req.output.schema;
+  const value =
+    schema === undefined ? { reply: text } : valueFromSchema(schema, { allProperties: true });
+  return splitJson(JSON.stringify(value));
+}
+
+function replyText(req: SimRequest, faults: FaultSpec): string {
+  if (faults.longWords !== null) {
+    return Array.from(
+      { length: faults.longWords },
+      (_, i) => LONG_WORDS[i % LONG_WORDS.length],
+    ).join(' ');
+  }
+  if (req.toolResults.length > 0) {
+    const results = req.toolResults.map((r) => `Tool ${r.name} returned ${r.content}.`);
+    return `${results.join(' ')} ${TOOL_FILLER}`;
+  }
+  const n = req.imageCount;
+  const images = n > 0 ? `I see ${n} image${n === 1 ? '' : 's'}. ` : '';
+  return `Simulated reply to: "${excerpt(req.lastUserText, 60)}". ${images}${REPLY_FILLER}`;
+}

@@ -1,0 +1,140 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { catalogDocument, catalogEntry, findModel } from './catalog.ts';
+import { methodNotAllowed, modelNotFound, unauthorized, unknownPath } from './errors.ts';
+import { Exchange } from './exchange.ts';
+import { AttemptCounter } from './faults.ts';
+import { handleGeneration } from './generation.ts';
+import { flattenHeaders, parseJson, readBody, splitUrl } from './http-input.ts';
+import { Journal } from './journal.ts';
+import type { JournalEntry } from './journal.ts';
+import { SIM_KEYS, bearerKey, scopeForKey } from './keys.ts';
+import { pricingDocument } from './pricing.ts';
+import { ResponseStore } from './response-store.ts';
+import { errorShapeFor, matchRoute } from './router.ts';
+import type { SimState } from './sim-state.ts';
+
+export interface SimulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: delay between stream chunks. */
+  chunkDelayMs?: number;
+  /** Default 0: delay before the response headers of generation requests. */
+  firstByteDelayMs?: number;
+  /** Default 1000 entries kept (a ring), for long benchmark runs. */
+  journalLimit?: number;
+  /** Fault markers applied to every generation request; see index.ts. */
+  faults?: string;
+}
+
+export interface RunningSimulator {
+  /** e.g. http://127.0.0.1:54321 */
+  url: string;
+  port: number;
+  /** Newest last. */
+  journal: JournalEntry[];
+  keys: typeof SIM_KEYS;
+  /** Mutable: markers applied to every generation request from now on ('' = none). */
+  faults: string;
+  clearJournal(): void;
+  /** Resolves when an entry matching `pred` exists (re-checked on each change). */
+  waitFor(pred: (e: JournalEntry) => boolean, timeoutMs?: number): Promise<JournalEntry>;
+  /** Closes the server and every socket, in-flight streams included. */
+  close(): Promise<void>;
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const state: SimState = {
+    journal: new Journal(opts.journalLimit ?? 1000),
+    faults: opts.faults ?? '',
+    chunkDelayMs: opts.chunkDelayMs ?? 0,
+    firstByteDelayMs: opts.firstByteDelayMs ?? 0,
+    attempts: new AttemptCounter(),
+    responses: new ResponseStore(),
+  };
+  const server = createServer((req, res) => {
+    handle(state, req, res).catch((err: unknown) => {
+      // A simulator bug must not take the test process down: report it, cut the client.
+      process.stderr.write(`upstream-sim: internal error: ${String(err)}\n`);
+      res.destroy();
+    });
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const journal = state.journal;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    journal: journal.entries,
+    keys: SIM_KEYS,
+    get faults() {
+      return state.faults;
+    },
+    set faults(value: string) {
+      state.faults = value;
+    },
+    clearJournal: () => journal.clear(),
+    waitFor: (pred, timeoutMs) => journal.waitFor(pred, timeoutMs),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(state: SimState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const time = Date.now();
+  const rawBody = await readBody(req);
+  const method = req.method ?? 'GET';
+  const { path, query } = splitUrl(req.url ?? '/');
+  const headers = flattenHeaders(req.headers);
+  const key = bearerKey(headers.authorization);
+  const entry = state.journal.add({
+    time,
+    method,
+    path,
+    query,
+    headers,
+    rawBody,
+    body: parseJson(rawBody),
+    key,
+  });
+  const ex = new Exchange(res, entry, state.journal);
+  const shape = errorShapeFor(path);
+  const scope = scopeForKey(key);
+  if (scope === undefined) return ex.fail(shape, unauthorized());
+  const match = matchRoute(method, path);
+  if (!match.ok) {
+    const failure =
+      match.status === 404
+        ? unknownPath(method, path)
+        : methodNotAllowed(method, path, match.allow);
+    return ex.fail(shape, failure);
+  }
+  const route = match.route;
+  switch (route.kind) {
+    case 'models':
+      return ex.sendJson(200, catalogDocument(scope));
+    case 'model': {
+      const model = findModel(scope, route.id);
+      if (model === undefined) return ex.fail(shape, modelNotFound(route.id));
+      return ex.sendJson(200, catalogEntry(model));
+    }
+    case 'pricing':
+      return ex.sendJson(200, pricingDocument());
+    case 'generate':
+      return handleGeneration(ex, state, scope, route);
+  }
+}

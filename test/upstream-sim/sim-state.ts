@@ -1,0 +1,14 @@
+import type { AttemptCounter } from './faults.ts';
+import type { Journal } from './journal.ts';
+import type { ResponseStore } from './response-store.ts';
+
+/** What lives for the whole simulator run and is shared by every request. */
+export interface SimState {
+  journal: Journal;
+  /** Markers applied to every generation request, as if appended to its prompt. */
+  faults: string;
+  chunkDelayMs: number;
+  firstByteDelayMs: number;
+  attempts: AttemptCounter;
+  responses: ResponseStore;
+}
