@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** `../shared/fixtures/recorded/` beside the repository: real upstream captures (see its README). */
+export const RECORDED_DIR = resolve(import.meta.dirname, '../../shared/fixtures/recorded');
+
+export type RecordedFolder = 'chat' | 'responses' | 'gemini';
+
+export function recordedFile(folder: RecordedFolder, name: string): string {
+  return readFileSync(resolve(RECORDED_DIR, folder, name), 'utf8');
+}
+
+/** The SSE `data:` payloads of a `*.chunks.txt` file, one per line (an optional `data: ` prefix stripped). */
+export function recordedChunks(folder: RecordedFolder, name: string): string[] {
+  return recordedFile(folder, name)
+    .split('\n')
+    .map((line) => line.replace(/^data: /, '').trim())
+    .filter((line) => line.length > 0);
+}
+
+export function recordedNames(folder: RecordedFolder, suffix: '.chunks.txt' | '.json'): string[] {
+  return readdirSync(resolve(RECORDED_DIR, folder)).filter((name) => name.endsWith(suffix));
+}
