@@ -141,14 +141,6 @@ describe('models and formats', () => {
     expect(((await native.json()) as GoogleError).error.status).toBe('NOT_FOUND');
   });
 
-  it('answers a model that lacks the route’s format with 404 saying what it supports', async () => {
-    const response = await post(h, '/v1/responses', responsesBody('x', { model: 'sim-chat' }));
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as OpenAiError).error.message).toMatch(
-      /supports: chat-completions/,
-    );
-  });
-
   it('does not route generation to a non-generation model', async () => {
     const response = await post(h, '/v1/chat/completions', {
       ...chatBody('x'),

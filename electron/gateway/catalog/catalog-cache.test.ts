@@ -9,6 +9,8 @@ const model = (id: string): CatalogModel => ({
   markers: [],
   formats: ['chat'],
   markersKnown: false,
+  tariff: null,
+  overridden: { markers: false, tariff: false },
 });
 
 function setup() {

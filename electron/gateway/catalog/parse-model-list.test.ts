@@ -24,6 +24,8 @@ describe('parseModelList', () => {
       markers: ['gemini', 'openai'],
       formats: ['gemini', 'chat'],
       markersKnown: true,
+      tariff: null,
+      overridden: { markers: false, tariff: false },
     });
     expect(models[1]?.formats).toEqual([]);
   });

@@ -32,6 +32,8 @@ export function parseModelList(body: unknown): CatalogModel[] {
       markers,
       formats: markersKnown ? formatsFromMarkers(markers) : [...FALLBACK_FORMATS],
       markersKnown,
+      tariff: null,
+      overridden: { markers: false, tariff: false },
     });
   }
   return models;

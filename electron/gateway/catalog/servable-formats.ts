@@ -1,7 +1,7 @@
-import type { WireFormat } from '../formats/wire-format.ts';
+import { WIRE_FORMATS, type WireFormat } from '../formats/wire-format.ts';
 import type { CatalogModel } from './catalog-model.ts';
 
-/** The client formats a model can be used through at this gateway. */
+/** Any generation model can be used through every client format: the gateway translates. */
 export function servableFormats(model: CatalogModel): WireFormat[] {
-  return model.formats;
+  return model.formats.length > 0 ? [...WIRE_FORMATS] : [];
 }

@@ -1,14 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CatalogCache } from '../catalog/catalog-cache.ts';
+import type { CatalogSources } from '../catalog/load-catalog.ts';
+import type { OpaqueStateStore, ResponseStore } from '../canonical/conversion-context.ts';
+import { memoryResponseStore, memoryStateStore } from '../canonical/memory-stores.ts';
 import { errorBodyFor } from '../formats/error-body.ts';
 import { streamErrorRecord } from '../formats/stream-error.ts';
 import type { WireFormat } from '../formats/wire-format.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
-import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { GatewayError } from './gateway-error.ts';
-import { findModel, handleGeneration, type GenerationDeps } from './handle-generation.ts';
+import {
+  currentCatalog,
+  findModel,
+  handleGeneration,
+  type GenerationDeps,
+} from './handle-generation.ts';
 import { modelListBody, singleModelBody } from './handle-models.ts';
 import { isAllowedHost } from './host-check.ts';
 import { presentedToken, type LocalAuthenticator } from './local-auth.ts';
@@ -28,6 +35,11 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   retry?: RetryPolicy;
   catalogTtlMs?: number;
+  /** Pricing group and user overrides applied to the catalog. */
+  catalogSources?: CatalogSources;
+  /** Where translation keeps state between turns; in memory unless given. */
+  state?: OpaqueStateStore;
+  responses?: ResponseStore;
   /** Called once per request when it is over; must not throw or block. */
   onRecord?: (record: RequestRecord) => void;
   /** Diagnostics (stderr in the CLI). Never given secrets or bodies. */
@@ -55,8 +67,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const deps: GenerationDeps = {
     upstream: options.upstream,
     catalog,
+    catalogSources: options.catalogSources ?? {},
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    state: options.state ?? memoryStateStore(),
+    responses: options.responses ?? memoryResponseStore(),
   };
   const log = options.log ?? (() => {});
   const inFlight = new Set<ServerResponse>();
@@ -104,6 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (!client)
         throw new GatewayError(401, 'Invalid local access token.', { code: 'invalid_token' });
       ctx.record.client = client.name;
+      ctx.record.clientTokenId = client.tokenId ?? null;
 
       if (route.kind === 'generate') {
         await handleGeneration(deps, ctx, route, req, res);
@@ -138,14 +154,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       sendJson(res, 200, singleModelBody(model, route.model, style));
       return;
     }
-    let models;
-    try {
-      const keyId = await deps.upstream.keyId();
-      models = (await catalog.get(keyId, () => deps.upstream.listModels(ctx.id, ctx.signal)))
-        .models;
-    } catch (error) {
-      throw upstreamFailure(error, deps.upstream.baseUrl);
-    }
+    const { models } = await currentCatalog(deps, ctx);
     sendJson(res, 200, modelListBody(models, style));
   }
 

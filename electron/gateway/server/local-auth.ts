@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** Who called: the name of the local token, so usage can be told apart per tool. */
 export interface LocalClient {
   name: string;
+  /** The token's id in the store; absent for the single headless token. */
   tokenId?: string;
 }
 

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import type { CanonicalUsage } from '../canonical/canonical-response.ts';
 import { streamErrorRecord } from '../formats/stream-error.ts';
 import type { WireFormat } from '../formats/wire-format.ts';
-import { SseReader } from '../upstream/sse-reader.ts';
+import { bodyUsage } from '../metering/body-usage.ts';
+import { StreamUsageTap } from '../metering/stream-usage-tap.ts';
 import type { UpstreamResponse } from '../upstream/upstream-client.ts';
 import { GatewayError } from './gateway-error.ts';
 import { writeWithBackpressure } from './send-json.ts';
@@ -9,7 +11,9 @@ import { writeWithBackpressure } from './send-json.ts';
 /** Upstream headers a client may rely on; everything else (cookies, upstream ids, lengths) stays behind. */
 const FORWARDED_HEADERS = ['content-type', 'retry-after', 'retry-after-ms'];
 
-export function forwardedHeaders(upstream: UpstreamResponse['headers']): Record<string, string> {
+export function forwardedHeaders(
+  upstream: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(upstream)) {
     if (value === undefined) continue;
@@ -20,23 +24,8 @@ export function forwardedHeaders(upstream: UpstreamResponse['headers']): Record<
   return out;
 }
 
-const USAGE_ONLY = /"choices"\s*:\s*\[\s*\]/;
-
-/** The extra chunk that `stream_options.include_usage` adds: empty choices plus totals. */
-export function isChatUsageOnlyChunk(data: string): boolean {
-  if (!USAGE_ONLY.test(data)) return false;
-  try {
-    const chunk = JSON.parse(data) as { choices?: unknown; usage?: unknown };
-    return (
-      Array.isArray(chunk.choices) &&
-      chunk.choices.length === 0 &&
-      typeof chunk.usage === 'object' &&
-      chunk.usage !== null
-    );
-  } catch {
-    return false;
-  }
-}
+/** A non-streamed answer larger than this is still forwarded whole, but not metered. */
+const METERED_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface PassthroughOptions {
   format: WireFormat;
@@ -50,21 +39,32 @@ export interface PassthroughOptions {
 export interface PassthroughResult {
   /** The upstream body ended early (connection cut). */
   cut: boolean;
+  usage: CanonicalUsage | undefined;
+  outputChars: number;
 }
 
 /**
- * Sends the upstream's answer on unchanged: status, the headers that matter, and the body bytes
- * as they arrive. Only when the chat usage chunk must be dropped is the stream cut into events.
+ * Sends a 2xx upstream answer on unchanged: status, the headers that matter, and the body bytes
+ * as they arrive, while a tap reads usage. Only when the chat usage chunk must be dropped are
+ * the stream's events re-emitted instead of the raw bytes.
  */
 export async function replyPassthrough(
   upstream: UpstreamResponse,
   res: ServerResponse,
   options: PassthroughOptions,
 ): Promise<PassthroughResult> {
-  const ok = upstream.statusCode >= 200 && upstream.statusCode < 300;
   res.writeHead(upstream.statusCode, { ...forwardedHeaders(upstream.headers), ...options.headers });
-  const filter = ok && options.stream && options.dropChatUsageChunk ? new UsageChunkFilter() : null;
+  const tap = options.stream
+    ? new StreamUsageTap(options.format, options.dropChatUsageChunk)
+    : null;
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
   let first = true;
+  const result = (cut: boolean): PassthroughResult => {
+    if (tap) return { cut, usage: tap.usage, outputChars: tap.outputChars };
+    if (cut || keptBytes > METERED_BODY_LIMIT) return { cut, usage: undefined, outputChars: 0 };
+    return { cut, ...bodyUsage(options.format, Buffer.concat(kept, keptBytes).toString()) };
+  };
   try {
     for await (const chunk of upstream.body as AsyncIterable<Buffer>) {
       if (res.destroyed) break;
@@ -72,18 +72,23 @@ export async function replyPassthrough(
         first = false;
         options.onFirstByte();
       }
-      const out = filter ? filter.push(chunk) : chunk;
+      const replacement = tap ? tap.push(chunk) : null;
+      if (!tap) {
+        keptBytes += chunk.length;
+        if (keptBytes <= METERED_BODY_LIMIT) kept.push(chunk);
+      }
+      const out = replacement ?? chunk;
       if (out.length > 0) await writeWithBackpressure(res, out);
     }
-    if (filter && !res.destroyed) {
-      const rest = filter.end();
+    if (tap && !res.destroyed) {
+      const rest = tap.end();
       if (rest) res.write(rest);
     }
     res.end();
-    return { cut: false };
+    return result(false);
   } catch (error) {
-    if (res.destroyed) return { cut: false };
-    if (ok && options.stream) {
+    if (res.destroyed) return result(false);
+    if (options.stream) {
       const reason = error instanceof Error ? error.message : String(error);
       const gatewayError = new GatewayError(
         502,
@@ -94,26 +99,6 @@ export async function replyPassthrough(
     } else {
       res.destroy();
     }
-    return { cut: true };
-  }
-}
-
-class UsageChunkFilter {
-  private out = '';
-  private readonly reader = new SseReader((event) => {
-    if (event.data !== '[DONE]' && isChatUsageOnlyChunk(event.data)) return;
-    this.out += `data: ${event.data}\n\n`;
-  });
-
-  push(chunk: Uint8Array): string {
-    this.reader.push(chunk);
-    const out = this.out;
-    this.out = '';
-    return out;
-  }
-
-  end(): string {
-    this.reader.end();
-    return this.out;
+    return result(true);
   }
 }

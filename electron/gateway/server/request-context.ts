@@ -21,6 +21,7 @@ export class RequestContext {
       requestId: this.id,
       startedAt: Date.now(),
       client: null,
+      clientTokenId: null,
       method: req.method ?? 'GET',
       path: (req.url ?? '/').split('?')[0] ?? '/',
       clientFormat: null,
@@ -36,6 +37,11 @@ export class RequestContext {
       attempts: 0,
       cancelled: false,
       rules: [],
+      usage: null,
+      usageEstimated: false,
+      costUsd: null,
+      tariff: null,
+      capture: null,
     };
     // A client that goes away before the answer is complete cancels the upstream call at once.
     this.closed = new Promise((resolve) => {

@@ -1,10 +1,29 @@
 import type { WireFormat } from '../formats/wire-format.ts';
+import type { Tariff } from '../metering/tariff.ts';
+
+export interface RecordUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+}
+
+/** Bodies and headers of a request, kept only when the user turned capture on; secrets redacted. */
+export interface RecordCapture {
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  responseBody: string | null;
+}
 
 /** What the gateway reports about one request when it is over; the store writes it to the log. */
 export interface RequestRecord {
   requestId: string;
+  /** Epoch milliseconds. */
   startedAt: number;
+  /** The local token's name (null when the request was refused before authentication). */
   client: string | null;
+  clientTokenId: string | null;
   method: string;
   path: string;
   clientFormat: WireFormat | null;
@@ -22,4 +41,11 @@ export interface RequestRecord {
   cancelled: boolean;
   /** Rules that changed a field on the way (documented in the README). */
   rules: string[];
+  /** Tokens, from the upstream's usage, or estimated when it sent none (see `usageEstimated`). */
+  usage: RecordUsage | null;
+  usageEstimated: boolean;
+  /** Estimated cost in USD from the tariff, null when no tariff is known. Always an estimate. */
+  costUsd: number | null;
+  tariff: Tariff | null;
+  capture: RecordCapture | null;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool, request, type Dispatcher } from 'undici';
 import { parseModelList } from '../catalog/parse-model-list.ts';
 import type { CatalogModel } from '../catalog/catalog-model.ts';
 
@@ -14,6 +14,8 @@ export interface UpstreamOptions {
   headersTimeoutMs?: number;
   /** Longest silence between two body chunks. */
   bodyTimeoutMs?: number;
+  /** The pricing document: a path below the base URL or an absolute URL; null: none. Default `/api/pricing`. */
+  pricingUrl?: string | null;
 }
 
 export interface UpstreamRequest {
@@ -48,12 +50,14 @@ export class UpstreamClient {
   private readonly pool: Pool;
   private readonly prefix: string;
   private readonly apiKey: () => string | Promise<string>;
+  private readonly pricingUrl: string | null;
 
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.prefix = url.pathname.replace(/\/+$/, '');
     this.apiKey = options.apiKey;
+    this.pricingUrl = options.pricingUrl === undefined ? '/api/pricing' : options.pricingUrl;
     this.pool = new Pool(url.origin, {
       connections: options.connections ?? 256,
       keepAliveTimeout: 30_000,
@@ -102,6 +106,39 @@ export class UpstreamClient {
       throw new UpstreamStatusError(response.statusCode, text);
     }
     return parseModelList(JSON.parse(text));
+  }
+
+  /**
+   * The pricing document, or null when there is none or it cannot be read: prices are optional
+   * (costs are then not estimated), discovery is not.
+   */
+  async fetchPricing(requestId: string, signal?: AbortSignal): Promise<unknown> {
+    if (this.pricingUrl === null) return null;
+    try {
+      if (/^https?:\/\//.test(this.pricingUrl)) {
+        const key = await this.apiKey();
+        const response = await request(this.pricingUrl, {
+          headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId },
+          signal: signal ?? null,
+        });
+        return response.statusCode === 200
+          ? await response.body.json()
+          : (await response.body.dump(), null);
+      }
+      const response = await this.request({
+        method: 'GET',
+        path: this.pricingUrl,
+        requestId,
+        ...(signal ? { signal } : {}),
+      });
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        return null;
+      }
+      return await response.body.json();
+    } catch {
+      return null;
+    }
   }
 
   close(): Promise<void> {

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
+import { canonicalToGeminiContents } from './canonical-to-gemini-contents.ts';
+import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import { signatureStateKey } from './thought-signature.ts';
+
+const toolTurn: CanonicalMessage[] = [
+  { role: 'user', parts: [{ type: 'text', text: 'weather?' }] },
+  {
+    role: 'assistant',
+    parts: [
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool-call', id: 'call_a', name: 'weather', arguments: '{"city":"Paris"}' },
+      { type: 'tool-call', id: 'call_b', name: 'weather', arguments: '{"city":"Lyon"}' },
+    ],
+  },
+  {
+    role: 'tool',
+    parts: [
+      { type: 'tool-result', callId: 'call_a', content: '{"temp_c":18}' },
+      { type: 'tool-result', callId: 'call_b', name: 'weather', content: 'rain' },
+    ],
+  },
+];
+
+describe('canonicalToGeminiContents', () => {
+  it('sends calls without ids, results by name, and the sentinel on an unsigned first call', () => {
+    const ctx = testContext();
+    const { contents } = canonicalToGeminiContents(undefined, toolTurn, ctx);
+    expect(contents).toEqual([
+      { role: 'user', parts: [{ text: 'weather?' }] },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Checking.' },
+          {
+            functionCall: { name: 'weather', args: { city: 'Paris' } },
+            thoughtSignature: 'skip_thought_signature_validator',
+          },
+          { functionCall: { name: 'weather', args: { city: 'Lyon' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'weather', response: { temp_c: 18 } } },
+          { functionResponse: { name: 'weather', response: { output: 'rain' } } },
+        ],
+      },
+    ]);
+    expect(ctx.rules).toEqual(['gemini.thought_signature_skipped']);
+  });
+
+  it('replays a signature from the part, else from the state store, byte-exact', () => {
+    const ctx = testContext();
+    ctx.state.set(signatureStateKey('call_a'), 'Eq0E/stored==');
+    const { contents } = canonicalToGeminiContents(undefined, toolTurn, ctx);
+    expect(contents[1]?.parts[1]).toMatchObject({ thoughtSignature: 'Eq0E/stored==' });
+    expect(contents[1]?.parts[2]).not.toHaveProperty('thoughtSignature');
+    expect(ctx.rules).toEqual([]);
+
+    const own = canonicalToGeminiContents(
+      undefined,
+      [
+        {
+          role: 'assistant',
+          parts: [{ type: 'tool-call', id: 'x', name: 'f', arguments: '', signature: 'own' }],
+        },
+      ],
+      testContext(),
+    );
+    expect(own.contents[0]?.parts[0]).toEqual({
+      functionCall: { name: 'f', args: {} },
+      thoughtSignature: 'own',
+    });
+  });
+
+  it('sends signed reasoning as thoughts and returns a split-off signature to its text', () => {
+    const ctx = testContext();
+    const { contents } = canonicalToGeminiContents(
+      undefined,
+      [
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', text: 'plan', signature: 's1' },
+            { type: 'text', text: 'answer' },
+            { type: 'reasoning', text: '', signature: 's2' },
+            { type: 'reasoning', text: 'summary from elsewhere' },
+            { type: 'reasoning', text: '', encrypted: 'gAAA' },
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(contents[0]?.parts).toEqual([
+      { text: 'plan', thought: true, thoughtSignature: 's1' },
+      { text: 'answer', thoughtSignature: 's2' },
+    ]);
+    expect(ctx.rules).toEqual(['gemini.reasoning_text_dropped']);
+  });
+
+  it('merges system turns into the system text and consecutive turns of one role', () => {
+    const ctx = testContext();
+    const out = canonicalToGeminiContents(
+      'Be brief.',
+      [
+        { role: 'user', parts: [{ type: 'text', text: 'a' }] },
+        { role: 'system', parts: [{ type: 'text', text: 'Use French.' }] },
+        { role: 'user', parts: [{ type: 'text', text: 'b' }] },
+        { role: 'assistant', parts: [{ type: 'refusal', text: 'no' }] },
+      ],
+      ctx,
+    );
+    expect(out.systemTexts).toEqual(['Be brief.', 'Use French.']);
+    expect(out.contents).toEqual([
+      { role: 'user', parts: [{ text: 'a' }, { text: 'b' }] },
+      { role: 'model', parts: [{ text: 'no' }] },
+    ]);
+    expect(ctx.rules).toEqual(['gemini.system_turn_merged', 'gemini.refusal_as_text']);
+  });
+
+  it('refuses what Gemini cannot take, naming the canonical part', () => {
+    const cases: [CanonicalMessage[], string][] = [
+      [
+        [
+          {
+            role: 'assistant',
+            parts: [{ type: 'tool-call', id: 'c', name: 'f', arguments: '[1]' }],
+          },
+        ],
+        'messages.0.parts.0.arguments',
+      ],
+      [
+        [{ role: 'tool', parts: [{ type: 'tool-result', callId: 'nope', content: 'x' }] }],
+        'messages.0.parts.0',
+      ],
+      [
+        [
+          {
+            role: 'user',
+            parts: [
+              { type: 'text', text: 'x' },
+              { type: 'image', source: { kind: 'url', url: 'https://a.b/c.png' } },
+            ],
+          },
+        ],
+        'messages.0.parts.1',
+      ],
+      [
+        [{ role: 'user', parts: [{ type: 'tool-call', id: 'c', name: 'f', arguments: '{}' }] }],
+        'messages.0.parts.0',
+      ],
+    ];
+    for (const [messages, param] of cases) {
+      const error = gatewayErrorOf(() =>
+        canonicalToGeminiContents(undefined, messages, testContext()),
+      );
+      expect(error.status).toBe(400);
+      expect(error.param).toBe(param);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
+import { responsesInputToCanonical } from './responses-input-to-canonical.ts';
+import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+
+const decode = (input: unknown, history: CanonicalMessage[] = [], ctx = testContext()) =>
+  responsesInputToCanonical(input, history, ctx);
+
+describe('responses input → canonical turns', () => {
+  it('reads a string input as one user turn', () => {
+    expect(decode('Hello')).toEqual({
+      systemTexts: [],
+      messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hello' }] }],
+    });
+  });
+
+  it('joins leading system/developer messages to the system text; later ones stay system turns', () => {
+    const result = decode([
+      { role: 'developer', content: 'Be brief.' },
+      { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'Use metric.' }] },
+      { role: 'user', content: 'Hi' },
+      { role: 'system', content: 'Now answer in French.' },
+    ]);
+    expect(result.systemTexts).toEqual(['Be brief.', 'Use metric.']);
+    expect(result.messages).toEqual([
+      { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+      { role: 'system', parts: [{ type: 'text', text: 'Now answer in French.' }] },
+    ]);
+  });
+
+  it('groups reasoning, an assistant message and the calls after it into one assistant turn', () => {
+    const ctx = testContext();
+    const { messages } = decode(
+      [
+        { role: 'user', content: 'Weather in Paris and Lyon?' },
+        {
+          type: 'reasoning',
+          id: 'rs_1',
+          summary: [
+            { type: 'summary_text', text: 'Two cities.' },
+            { type: 'summary_text', text: 'Call twice.' },
+          ],
+          encrypted_content: 'gAAAA-opaque',
+        },
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_1',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Checking.', annotations: [] }],
+        },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_a',
+          name: 'weather',
+          arguments: '{"city":"Paris"}',
+          status: 'completed',
+        },
+        { type: 'function_call', call_id: 'call_b', name: 'weather', arguments: '{"city":"Lyon"}' },
+        { type: 'function_call_output', call_id: 'call_a', output: '18C' },
+        {
+          type: 'function_call_output',
+          call_id: 'call_b',
+          output: [
+            { type: 'input_text', text: '20' },
+            { type: 'input_text', text: 'C' },
+          ],
+        },
+      ],
+      [],
+      ctx,
+    );
+    expect(messages).toEqual([
+      { role: 'user', parts: [{ type: 'text', text: 'Weather in Paris and Lyon?' }] },
+      {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'reasoning',
+            text: 'Two cities.\n\nCall twice.',
+            encrypted: 'gAAAA-opaque',
+            id: 'rs_1',
+          },
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', id: 'call_a', name: 'weather', arguments: '{"city":"Paris"}' },
+          { type: 'tool-call', id: 'call_b', name: 'weather', arguments: '{"city":"Lyon"}' },
+        ],
+      },
+      {
+        role: 'tool',
+        parts: [
+          { type: 'tool-result', callId: 'call_a', name: 'weather', content: '18C' },
+          { type: 'tool-result', callId: 'call_b', name: 'weather', content: '20C' },
+        ],
+      },
+    ]);
+    expect(ctx.rules).toEqual([]);
+  });
+
+  it('resolves a result name from the stored conversation, where system messages are no longer leading', () => {
+    const history: CanonicalMessage[] = [
+      { role: 'user', parts: [{ type: 'text', text: 'Go' }] },
+      {
+        role: 'assistant',
+        parts: [{ type: 'tool-call', id: 'call_old', name: 'lookup', arguments: '{}' }],
+      },
+    ];
+    const result = decode(
+      [
+        { role: 'developer', content: 'Mind the units.' },
+        { type: 'function_call_output', call_id: 'call_old', output: '42' },
+      ],
+      history,
+    );
+    expect(result.systemTexts).toEqual([]);
+    expect(result.messages).toEqual([
+      { role: 'system', parts: [{ type: 'text', text: 'Mind the units.' }] },
+      {
+        role: 'tool',
+        parts: [{ type: 'tool-result', callId: 'call_old', name: 'lookup', content: '42' }],
+      },
+    ]);
+  });
+
+  it('refuses a result whose call is nowhere in the conversation', () => {
+    const error = gatewayErrorOf(() =>
+      decode([
+        { type: 'function_call_output', call_id: 'call_SjdIRQnfceiXp0D5eZCcjlxW', output: 'x' },
+      ]),
+    );
+    expect(error.status).toBe(400);
+    expect(error.param).toBe('input.0.call_id');
+    expect(error.message).toBe(
+      'No tool call found for function call output with call_id call_SjdIRQnfceiXp0D5eZCcjlxW.',
+    );
+  });
+
+  it('records the phase rule and carries item ids without a rule', () => {
+    const ctx = testContext();
+    decode(
+      [
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_1',
+          phase: 'final_answer',
+          content: 'Done.',
+        },
+      ],
+      [],
+      ctx,
+    );
+    expect(ctx.rules).toEqual(['responses.phase_dropped']);
+  });
+
+  it('refuses item references, hosted-tool items and images inside tool output', () => {
+    expect(gatewayErrorOf(() => decode([{ type: 'item_reference', id: 'msg_1' }])).param).toBe(
+      'input.0',
+    );
+    expect(gatewayErrorOf(() => decode([{ type: 'web_search_call', id: 'ws' }])).param).toBe(
+      'input.0',
+    );
+    expect(
+      gatewayErrorOf(() =>
+        decode([
+          { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' },
+          {
+            type: 'function_call_output',
+            call_id: 'c',
+            output: [{ type: 'input_image', image_url: 'https://x' }],
+          },
+        ]),
+      ).param,
+    ).toBe('input.1.output.0.type');
+    expect(
+      gatewayErrorOf(() => decode([{ type: 'function_call', name: 'f', arguments: '{}' }])).param,
+    ).toBe('input.0.call_id');
+    expect(gatewayErrorOf(() => decode([{ role: 'tool', content: 'x' }])).param).toBe(
+      'input.0.role',
+    );
+  });
+
+  it('keeps reasoning without encrypted content as text only, and raw reasoning when no summary', () => {
+    const { messages } = decode([
+      {
+        type: 'reasoning',
+        id: 'rs_2',
+        summary: [],
+        content: [{ type: 'reasoning_text', text: 'raw thought' }],
+      },
+    ]);
+    expect(messages).toEqual([
+      { role: 'assistant', parts: [{ type: 'reasoning', text: 'raw thought', id: 'rs_2' }] },
+    ]);
+  });
+});

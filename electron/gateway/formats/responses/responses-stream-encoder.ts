@@ -1,0 +1,183 @@
+import type { CanonicalUsage, FinishReason } from '../../canonical/canonical-response.ts';
+import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import type { ResponseEncodeContext } from '../../canonical/conversion-context.ts';
+import type { StreamEncoder } from '../../canonical/format-codec.ts';
+import { nowSeconds } from '../../canonical/ids.ts';
+import { GatewayError } from '../../server/gateway-error.ts';
+import { terminalOf } from './map-responses-status.ts';
+import { openCallItem, type CallItemWriter } from './responses-call-item.ts';
+import { responsesEnvelope } from './responses-envelope.ts';
+import { createResponsesEventWriter } from './responses-event-writer.ts';
+import type { ItemSink } from './responses-item-sink.ts';
+import { openMessageItem, type MessageItemWriter } from './responses-message-item.ts';
+import { openReasoningItem, type ReasoningItemWriter } from './responses-reasoning-item.ts';
+import { responsesStreamError } from './responses-stream-error.ts';
+import { canonicalUsageToResponses } from './responses-usage.ts';
+
+type ReasoningDelta = Extract<CanonicalStreamEvent, { type: 'reasoning-delta' }>;
+
+/**
+ * Canonical events → a responses client's SSE (PROTOCOLS §6.10 "Chat chunks → Responses
+ * events", §3.4). Every delta is written as it arrives. It holds the output items so far,
+ * because the terminal event must repeat the whole `output` (the SDK replaces its snapshot
+ * with it), and it holds the terminal event until both `finish` and `usage` came, because
+ * responses carry usage only there. Gemini thought signatures have no place on this wire;
+ * the Gemini side keeps them by tool-call id.
+ */
+export function createResponsesStreamEncoder(ctx: ResponseEncodeContext): StreamEncoder {
+  const writer = createResponsesEventWriter();
+  const output: Record<string, unknown>[] = [];
+  const sink: ItemSink = {
+    write: writer.write,
+    add: (item) => output.push(item) - 1,
+  };
+  const calls = new Map<number, CallItemWriter>();
+  let message: MessageItemWriter | undefined;
+  let reasoning: ReasoningItemWriter | undefined;
+  let createdAt = nowSeconds();
+  let started = false;
+  let closed = false;
+  let finishReason: FinishReason | undefined;
+  let usage: CanonicalUsage | undefined;
+
+  const envelope = () => responsesEnvelope(ctx, createdAt);
+  const wireUsage = () => (usage ? canonicalUsageToResponses(usage) : null);
+
+  const ensureStarted = (): string => {
+    if (started) return '';
+    started = true;
+    const response = envelope();
+    return (
+      writer.write('response.created', { response }) +
+      writer.write('response.in_progress', { response })
+    );
+  };
+
+  const closeMessage = (status: 'completed' | 'incomplete' = 'completed'): string => {
+    const out = message?.close(status) ?? '';
+    message = undefined;
+    return out;
+  };
+
+  const closeReasoning = (): string => {
+    const out = reasoning?.close() ?? '';
+    reasoning = undefined;
+    return out;
+  };
+
+  const messageDelta = (kind: 'text' | 'refusal', delta: string): string => {
+    if (!delta) return '';
+    let out = '';
+    if (!message) {
+      out += closeReasoning();
+      message = openMessageItem(sink);
+      out += message.opened;
+    }
+    return out + message.delta(kind, delta);
+  };
+
+  const reasoningDelta = (event: ReasoningDelta): string => {
+    if (!event.text && event.encrypted === undefined) return '';
+    let out = '';
+    if (!reasoning) {
+      out += closeMessage();
+      reasoning = openReasoningItem(sink, event.encrypted === undefined ? undefined : event.id);
+      out += reasoning.opened;
+    }
+    if (event.encrypted !== undefined) reasoning.seal(event.encrypted);
+    return out + reasoning.delta(event.text);
+  };
+
+  const toolCallStart = (index: number, id: string, name: string): string => {
+    if (calls.has(index)) return '';
+    const out = closeMessage() + closeReasoning();
+    const call = openCallItem(sink, id, name);
+    calls.set(index, call);
+    return out + call.opened;
+  };
+
+  /** Every open item gets its done-chain; a cut-off answer leaves them `incomplete`. */
+  const closeAll = (): string => {
+    const cut = finishReason === 'length' || finishReason === 'content_filter';
+    const status = cut ? 'incomplete' : 'completed';
+    let out = closeMessage(status) + closeReasoning();
+    for (const call of calls.values()) out += call.close(status);
+    return out;
+  };
+
+  const terminal = (): string => {
+    closed = true;
+    const reason = finishReason ?? (calls.size > 0 ? 'tool_calls' : 'stop');
+    const { status, incomplete_details, event } = terminalOf(reason);
+    const response = {
+      ...envelope(),
+      status,
+      ...(status === 'completed' ? { completed_at: nowSeconds() } : {}),
+      error:
+        status === 'failed'
+          ? { code: 'server_error', message: 'The model stopped with an error.' }
+          : null,
+      incomplete_details,
+      output,
+      usage: wireUsage(),
+    };
+    return writer.write(event, { response });
+  };
+
+  /** An `error` record makes SDK clients throw; `response.failed` still ends the lifecycle. */
+  const fail = (event: Extract<CanonicalStreamEvent, { type: 'error' }>): string => {
+    closed = true;
+    const code = event.code ?? 'server_error';
+    const error = new GatewayError(event.status, event.message, { code });
+    const response = {
+      ...envelope(),
+      status: 'failed',
+      error: { code, message: event.message },
+      output,
+      usage: wireUsage(),
+    };
+    return (
+      responsesStreamError(error, writer.takeSequence()) +
+      writer.write('response.failed', { response })
+    );
+  };
+
+  const handle = (event: CanonicalStreamEvent): string => {
+    switch (event.type) {
+      case 'start':
+        return '';
+      case 'text-delta':
+        return messageDelta('text', event.text);
+      case 'refusal-delta':
+        return messageDelta('refusal', event.text);
+      case 'reasoning-delta':
+        return reasoningDelta(event);
+      case 'tool-call-start':
+        return toolCallStart(event.index, event.id, event.name);
+      case 'tool-call-delta':
+        return calls.get(event.index)?.delta(event.argumentsDelta) ?? '';
+      case 'tool-call-end':
+        return calls.get(event.index)?.close('completed') ?? '';
+      case 'finish':
+        finishReason = event.reason;
+        return closeAll() + (usage ? terminal() : '');
+      case 'usage':
+        usage = event.usage;
+        return finishReason ? terminal() : '';
+      case 'error':
+        return fail(event);
+    }
+  };
+
+  return {
+    encode(event) {
+      if (closed) return '';
+      if (event.type === 'start' && !started) createdAt = event.created;
+      return ensureStarted() + handle(event);
+    },
+    end() {
+      if (closed) return '';
+      return ensureStarted() + closeAll() + terminal();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
+import type {
+  ConversionContext,
+  ResponseEncodeContext,
+  StoredConversation,
+} from '../../canonical/conversion-context.ts';
+import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import { GatewayError } from '../../server/gateway-error.ts';
+import type { ItemSink } from './responses-item-sink.ts';
+import { createResponsesStreamEncoder } from './responses-stream-encoder.ts';
+
+/** Test support (imported by the tests only): a conversion context whose stores are plain maps the test can inspect. */
+export function testContext(): ConversionContext & {
+  stateMap: Map<string, string>;
+  responseMap: Map<string, StoredConversation>;
+} {
+  const stateMap = new Map<string, string>();
+  const responseMap = new Map<string, StoredConversation>();
+  return {
+    rules: [],
+    stateMap,
+    responseMap,
+    state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },
+    responses: {
+      get: (id) => responseMap.get(id),
+      set: (id, conversation) => void responseMap.set(id, conversation),
+    },
+  };
+}
+
+export function testEncodeContext(
+  clientBody: Record<string, unknown> = { model: 'client-model', input: 'hi' },
+  request: Partial<CanonicalRequest> = {},
+): ResponseEncodeContext & { stateMap: Map<string, string> } {
+  return {
+    ...testContext(),
+    request: { model: 'client-model', messages: [], sampling: {}, stream: true, ...request },
+    clientBody,
+    requestId: 'req_test',
+    responseId: 'resp_test123',
+  };
+}
+
+/** The GatewayError a function throws, or a failed expectation. */
+export function gatewayErrorOf(fn: () => unknown): GatewayError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof GatewayError) return error;
+    throw error;
+  }
+  throw new Error('expected a GatewayError');
+}
+
+/** Encodes events and ends the stream, returning the SSE text. */
+export function encodeStream(
+  events: CanonicalStreamEvent[],
+  ctx: ResponseEncodeContext = testEncodeContext(),
+): string {
+  const encoder = createResponsesStreamEncoder(ctx);
+  return events.map((event) => encoder.encode(event)).join('') + encoder.end();
+}
+
+/** A sink that records events as objects instead of SSE text. */
+export function recordingSink() {
+  const events: Record<string, unknown>[] = [];
+  const output: Record<string, unknown>[] = [];
+  const sink: ItemSink = {
+    write: (type, fields) => {
+      events.push({ type, ...structuredClone(fields) });
+      return `<${type}>`;
+    },
+    add: (item) => output.push(item) - 1,
+  };
+  return { sink, events, output };
+}

@@ -1,0 +1,156 @@
+import type { ServerResponse } from 'node:http';
+import type { CanonicalRequest } from '../canonical/canonical-request.ts';
+import type { CanonicalResponse } from '../canonical/canonical-response.ts';
+import type { ConversionContext, ResponseEncodeContext } from '../canonical/conversion-context.ts';
+import { StreamAccumulator } from '../canonical/stream-accumulator.ts';
+import { CODECS } from '../formats/codecs.ts';
+import type { RequestEnvelope } from '../formats/request-envelope.ts';
+import type { WireFormat } from '../formats/wire-format.ts';
+import { callUpstream } from '../upstream/call-upstream.ts';
+import { SseReader } from '../upstream/sse-reader.ts';
+import { upstreamPath } from '../upstream/upstream-path.ts';
+import { clientResponseId } from './client-response-id.ts';
+import { GatewayError } from './gateway-error.ts';
+import { meterRequest } from '../metering/meter-request.ts';
+import { outputChars } from '../metering/output-chars.ts';
+import type { Tariff } from '../metering/tariff.ts';
+import type { GenerationDeps } from './handle-generation.ts';
+import type { RequestContext } from './request-context.ts';
+import { sendJson, writeWithBackpressure } from './send-json.ts';
+
+/**
+ * The model lacks the client's format: client body → canonical → the upstream's format; the
+ * answer comes back the same way, event by event when streamed.
+ */
+export async function translationFlow(
+  deps: GenerationDeps,
+  ctx: RequestContext,
+  from: WireFormat,
+  to: WireFormat,
+  envelope: RequestEnvelope,
+  meter: { requestChars: number; tariff: Tariff | null },
+  res: ServerResponse,
+): Promise<void> {
+  ctx.record.route = 'translated';
+  ctx.record.upstreamFormat = to;
+  const client = CODECS[from];
+  const upstream = CODECS[to];
+  const conversion: ConversionContext = {
+    rules: ctx.record.rules,
+    state: deps.state,
+    responses: deps.responses,
+  };
+  const nativePath =
+    from === 'gemini' ? { model: envelope.model, stream: envelope.stream } : undefined;
+  const request = client.decodeRequest(envelope.body, conversion, nativePath);
+  const upstreamBody = upstream.encodeRequest(request, conversion);
+
+  const answer = await callUpstream(deps.upstream, deps.retry, ctx, {
+    path: upstreamPath(to, request.model, request.stream),
+    body: JSON.stringify(upstreamBody),
+    stream: request.stream,
+  });
+  if (!answer) return;
+  if (!answer.ok) throw upstream.decodeError(answer.status, answer.body.toString(), answer.headers);
+
+  const encodeContext: ResponseEncodeContext = {
+    ...conversion,
+    request,
+    clientBody: envelope.body,
+    requestId: ctx.id,
+    responseId: clientResponseId(from),
+  };
+  if (!request.stream) {
+    let body: unknown;
+    try {
+      body = await answer.response.body.json();
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      throw new GatewayError(502, `The upstream's answer was not valid JSON: ${String(error)}`, {
+        code: 'upstream_invalid_response',
+      });
+    }
+    const response = upstream.decodeResponse(body, conversion);
+    meterRequest(ctx.record, {
+      usage: response.usage,
+      requestChars: meter.requestChars,
+      outputChars: outputChars(response),
+      tariff: meter.tariff,
+    });
+    ctx.markFirstByte();
+    sendJson(res, 200, client.encodeResponse(response, encodeContext), { 'x-request-id': ctx.id });
+    remember(deps, from, envelope, request, response, encodeContext.responseId);
+    return;
+  }
+
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-request-id': ctx.id,
+  });
+  const decoder = upstream.createStreamDecoder(conversion);
+  const encoder = client.createStreamEncoder(encodeContext);
+  const accumulator = new StreamAccumulator();
+  let out = '';
+  const emit = (events: ReturnType<typeof decoder.push>) => {
+    for (const event of events) {
+      accumulator.add(event);
+      out += encoder.encode(event);
+    }
+  };
+  const reader = new SseReader((message) => emit(decoder.push(message)));
+  // Metering runs however the stream ends, a cancelled one included (usage up to the cancel).
+  const finishMetering = () =>
+    meterRequest(ctx.record, {
+      usage: accumulator.usage,
+      requestChars: meter.requestChars,
+      outputChars: outputChars(accumulator.result()),
+      tariff: meter.tariff,
+    });
+  try {
+    for await (const chunk of answer.response.body as AsyncIterable<Buffer>) {
+      if (res.destroyed) break;
+      reader.push(chunk);
+      if (out) {
+        ctx.markFirstByte();
+        const text = out;
+        out = '';
+        await writeWithBackpressure(res, text);
+      }
+    }
+    reader.end();
+    emit(decoder.end());
+  } catch (error) {
+    if (res.destroyed || ctx.signal.aborted) return finishMetering();
+    const message =
+      error instanceof GatewayError
+        ? error.message
+        : `The upstream stream failed: ${error instanceof Error ? error.message : String(error)}`;
+    emit([{ type: 'error', status: 502, message, code: 'upstream_disconnected' }]);
+    ctx.record.errorKind = 'upstream_disconnected';
+  }
+  finishMetering();
+  if (res.destroyed) return;
+  if (accumulator.error) {
+    ctx.record.errorKind ??= 'upstream_stream_error';
+    ctx.record.errorMessage = accumulator.error.message;
+  }
+  res.end(out + encoder.end());
+  if (!accumulator.error)
+    remember(deps, from, envelope, request, accumulator.result(), encodeContext.responseId);
+}
+
+/** Keeps a responses client's conversation so a follow-up with `previous_response_id` works. */
+function remember(
+  deps: GenerationDeps,
+  from: WireFormat,
+  envelope: RequestEnvelope,
+  request: CanonicalRequest,
+  response: CanonicalResponse,
+  responseId: string,
+): void {
+  if (from !== 'responses' || envelope.body.store === false) return;
+  deps.responses.set(responseId, {
+    messages: [...request.messages, { role: 'assistant', parts: response.parts }],
+  });
+}
