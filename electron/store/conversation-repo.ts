@@ -1,0 +1,318 @@
+import type Database from 'better-sqlite3';
+import { newId } from './new-id.ts';
+
+export interface Conversation {
+  id: string;
+  title: string;
+  model: string | null;
+  systemPrompt: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type MessageRole = 'user' | 'assistant' | 'system';
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  model: string | null;
+  /** How the gateway routed the answer, e.g. `chat→gemini (translated)`. */
+  route: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** An estimate, like every cost the app shows. */
+  costUsd: number | null;
+  error: string | null;
+  createdAt: number;
+}
+
+export interface ConversationWithMessages extends Conversation {
+  messages: ChatMessage[];
+}
+
+export interface NewConversation {
+  title?: string;
+  model?: string | null;
+  systemPrompt?: string | null;
+}
+
+export type ConversationPatch = NewConversation;
+
+export interface NewMessage {
+  role: MessageRole;
+  content: string;
+  model?: string | null;
+  route?: string | null;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  costUsd?: number | null;
+  error?: string | null;
+}
+
+/** What a streaming answer fills in as it completes. Fields left out are kept. */
+export type MessagePatch = Partial<Omit<NewMessage, 'role'>>;
+
+export const DEFAULT_CONVERSATION_TITLE = 'New chat';
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  model: string | null;
+  system_prompt: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface MessageRow {
+  seq: number;
+  id: string;
+  conversation_id: string;
+  role: MessageRole;
+  content: string;
+  model: string | null;
+  route: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_usd: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+type MessageInsert = Omit<MessageRow, 'seq'>;
+
+/** One flag and one value per column: a single prepared UPDATE serves every partial patch. */
+interface MessageUpdate {
+  id: string;
+  set_content: number;
+  content: string | null;
+  set_model: number;
+  model: string | null;
+  set_route: number;
+  route: string | null;
+  set_input_tokens: number;
+  input_tokens: number | null;
+  set_output_tokens: number;
+  output_tokens: number | null;
+  set_cost_usd: number;
+  cost_usd: number | null;
+  set_error: number;
+  error: string | null;
+}
+
+interface ConversationUpdate {
+  id: string;
+  set_title: number;
+  title: string | null;
+  set_model: number;
+  model: string | null;
+  set_system_prompt: number;
+  system_prompt: string | null;
+  updated_at: number;
+}
+
+const toConversation = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  title: row.title,
+  model: row.model,
+  systemPrompt: row.system_prompt,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  role: row.role,
+  content: row.content,
+  model: row.model,
+  route: row.route,
+  inputTokens: row.input_tokens,
+  outputTokens: row.output_tokens,
+  costUsd: row.cost_usd,
+  error: row.error,
+  createdAt: row.created_at,
+});
+
+const flag = (present: boolean): number => (present ? 1 : 0);
+
+const setIf = (column: string): string =>
+  `${column} = CASE WHEN @set_${column} THEN @${column} ELSE ${column} END`;
+
+/** The Chat page's conversations and their messages. */
+export class ConversationRepo {
+  private readonly db: Database.Database;
+  private readonly now: () => number;
+  private readonly insertConversation: Database.Statement<[ConversationRow]>;
+  private readonly conversationById: Database.Statement<[string], ConversationRow>;
+  private readonly allConversations: Database.Statement<[], ConversationRow>;
+  private readonly updateConversation: Database.Statement<[ConversationUpdate]>;
+  private readonly touchConversation: Database.Statement<[number, string]>;
+  private readonly removeConversation: Database.Statement<[string]>;
+  private readonly insertMessage: Database.Statement<[MessageInsert]>;
+  private readonly messagesOf: Database.Statement<[string], MessageRow>;
+  private readonly messageById: Database.Statement<[string], MessageRow>;
+  private readonly patchMessage: Database.Statement<[MessageUpdate]>;
+  private readonly removeAfter: Database.Statement<[string, number]>;
+
+  constructor(db: Database.Database, now: () => number = Date.now) {
+    this.db = db;
+    this.now = now;
+    this.insertConversation = db.prepare<[ConversationRow]>(
+      `INSERT INTO conversations (id, title, model, system_prompt, created_at, updated_at)
+       VALUES (@id, @title, @model, @system_prompt, @created_at, @updated_at)`,
+    );
+    this.conversationById = db.prepare<[string], ConversationRow>(
+      'SELECT * FROM conversations WHERE id = ?',
+    );
+    this.allConversations = db.prepare<[], ConversationRow>(
+      'SELECT * FROM conversations ORDER BY updated_at DESC, created_at DESC, id',
+    );
+    this.updateConversation = db.prepare<[ConversationUpdate]>(
+      `UPDATE conversations SET ${setIf('title')}, ${setIf('model')}, ${setIf('system_prompt')},
+         updated_at = @updated_at
+       WHERE id = @id`,
+    );
+    this.touchConversation = db.prepare<[number, string]>(
+      'UPDATE conversations SET updated_at = ? WHERE id = ?',
+    );
+    this.removeConversation = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
+    this.insertMessage = db.prepare<[MessageInsert]>(
+      `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
+         output_tokens, cost_usd, error, created_at)
+       VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
+         @output_tokens, @cost_usd, @error, @created_at)`,
+    );
+    this.messagesOf = db.prepare<[string], MessageRow>(
+      'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
+    );
+    this.messageById = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
+    this.patchMessage = db.prepare<[MessageUpdate]>(
+      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error'].map(setIf).join(', ')}
+       WHERE id = @id`,
+    );
+    this.removeAfter = db.prepare<[string, number]>(
+      'DELETE FROM messages WHERE conversation_id = ? AND seq > ?',
+    );
+  }
+
+  create(input: NewConversation = {}): Conversation {
+    const at = this.now();
+    const row: ConversationRow = {
+      id: newId('conv'),
+      title: input.title?.trim() || DEFAULT_CONVERSATION_TITLE,
+      model: input.model ?? null,
+      system_prompt: input.systemPrompt ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+    this.insertConversation.run(row);
+    return toConversation(row);
+  }
+
+  /** Most recently updated first, without messages. */
+  list(): Conversation[] {
+    return this.allConversations.all().map(toConversation);
+  }
+
+  get(id: string): ConversationWithMessages | null {
+    return this.db.transaction(() => {
+      const row = this.conversationById.get(id);
+      if (!row) return null;
+      return { ...toConversation(row), messages: this.messagesOf.all(id).map(toMessage) };
+    })();
+  }
+
+  /** Fields left out are kept. Null when there is no such conversation. */
+  update(id: string, patch: ConversationPatch): Conversation | null {
+    const title = patch.title?.trim();
+    const changes = this.updateConversation.run({
+      id,
+      set_title: flag(patch.title !== undefined),
+      title: title || DEFAULT_CONVERSATION_TITLE,
+      set_model: flag(patch.model !== undefined),
+      model: patch.model ?? null,
+      set_system_prompt: flag(patch.systemPrompt !== undefined),
+      system_prompt: patch.systemPrompt ?? null,
+      updated_at: this.now(),
+    }).changes;
+    if (changes === 0) return null;
+    const row = this.conversationById.get(id);
+    return row ? toConversation(row) : null;
+  }
+
+  rename(id: string, title: string): boolean {
+    return this.update(id, { title }) !== null;
+  }
+
+  /** Its messages go with it. */
+  delete(id: string): boolean {
+    return this.removeConversation.run(id).changes > 0;
+  }
+
+  /** Appends at the end and marks the conversation as just updated. */
+  appendMessage(conversationId: string, message: NewMessage): ChatMessage {
+    const row: MessageInsert = {
+      id: newId('msg'),
+      conversation_id: conversationId,
+      role: message.role,
+      content: message.content,
+      model: message.model ?? null,
+      route: message.route ?? null,
+      input_tokens: message.inputTokens ?? null,
+      output_tokens: message.outputTokens ?? null,
+      cost_usd: message.costUsd ?? null,
+      error: message.error ?? null,
+      created_at: this.now(),
+    };
+    this.db.transaction(() => {
+      // The foreign key refuses a message for a conversation that does not exist.
+      this.insertMessage.run(row);
+      this.touchConversation.run(row.created_at, conversationId);
+    })();
+    return toMessage({ ...row, seq: 0 });
+  }
+
+  /** Null when there is no such message. */
+  updateMessage(id: string, patch: MessagePatch): ChatMessage | null {
+    return this.db.transaction(() => {
+      const changes = this.patchMessage.run({
+        id,
+        set_content: flag(patch.content !== undefined),
+        content: patch.content ?? null,
+        set_model: flag(patch.model !== undefined),
+        model: patch.model ?? null,
+        set_route: flag(patch.route !== undefined),
+        route: patch.route ?? null,
+        set_input_tokens: flag(patch.inputTokens !== undefined),
+        input_tokens: patch.inputTokens ?? null,
+        set_output_tokens: flag(patch.outputTokens !== undefined),
+        output_tokens: patch.outputTokens ?? null,
+        set_cost_usd: flag(patch.costUsd !== undefined),
+        cost_usd: patch.costUsd ?? null,
+        set_error: flag(patch.error !== undefined),
+        error: patch.error ?? null,
+      }).changes;
+      if (changes === 0) return null;
+      const row = this.messageById.get(id);
+      if (!row) return null;
+      this.touchConversation.run(this.now(), row.conversation_id);
+      return toMessage(row);
+    })();
+  }
+
+  /**
+   * Deletes the messages that follow `messageId` in its conversation (it stays), for
+   * regenerating an answer. Returns how many were deleted; 0 when the message is unknown.
+   */
+  deleteMessagesAfter(messageId: string): number {
+    return this.db.transaction(() => {
+      const anchor = this.messageById.get(messageId);
+      if (!anchor) return 0;
+      const deleted = this.removeAfter.run(anchor.conversation_id, anchor.seq).changes;
+      if (deleted > 0) this.touchConversation.run(this.now(), anchor.conversation_id);
+      return deleted;
+    })();
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { csvHeader, logRowToCsv, logRowToJsonl } from './log-export-format.ts';
+import { parseCsv } from './test-fixtures/parse-csv.ts';
+import { sampleRecord } from './test-fixtures/sample-record.ts';
+
+describe('log export format', () => {
+  const row = {
+    ...sampleRecord({
+      requestId: 'req_1',
+      startedAt: Date.UTC(2025, 0, 2, 3, 4, 5, 6),
+      rules: ['a.rule', 'b.rule'],
+      capture: { requestHeaders: { a: 'b' }, requestBody: 'x', responseBody: null },
+    }),
+    id: 9,
+  };
+
+  it('writes as many fields per row as the header names', () => {
+    const [header, values] = parseCsv(csvHeader() + logRowToCsv(row));
+    expect(values).toHaveLength(header?.length ?? -1);
+    const record = Object.fromEntries((header ?? []).map((name, i) => [name, values?.[i]]));
+    expect(record).toMatchObject({
+      id: '9',
+      requestId: 'req_1',
+      startedAt: '2025-01-02T03:04:05.006Z',
+      stream: 'true',
+      rules: 'a.rule b.rule',
+      inputTokens: '120',
+      costUsdEstimate: '0.000123',
+      requestHeaders: '{"a":"b"}',
+      responseBody: '',
+    });
+  });
+
+  it('writes empty fields for a request without usage', () => {
+    const [header, values] = parseCsv(csvHeader() + logRowToCsv({ ...row, usage: null }));
+    expect(values?.[header?.indexOf('inputTokens') ?? -1]).toBe('');
+  });
+
+  it('writes JSONL as the row object on one line', () => {
+    const line = logRowToJsonl({ ...row, errorMessage: 'two\nlines' });
+    expect(line.endsWith('\n')).toBe(true);
+    expect(line.slice(0, -1)).not.toContain('\n');
+    expect(JSON.parse(line)).toEqual({ ...row, errorMessage: 'two\nlines' });
+  });
+});

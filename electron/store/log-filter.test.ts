@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { escapeLike, logFilterSql, type LogFilter } from './log-filter.ts';
+import { sampleRecord } from './test-fixtures/sample-record.ts';
+import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+
+describe('escapeLike', () => {
+  it('escapes the LIKE wildcards and the escape character', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+    expect(escapeLike('plain')).toBe('plain');
+  });
+});
+
+describe('logFilterSql', () => {
+  it('has no WHERE for an empty filter', () => {
+    expect(logFilterSql({})).toEqual({ where: '', params: {} });
+  });
+
+  it('depends on which fields are set, never on their values', () => {
+    const a = logFilterSql({ model: 'a', status: 500, text: 'x' });
+    const b = logFilterSql({ model: 'b', status: 404, text: 'y' });
+    expect(a.where).toBe(b.where);
+    expect(a.params).not.toEqual(b.params);
+  });
+
+  describe('against a real log', () => {
+    let temp: TempStore;
+    const ids = (filter: LogFilter): string[] => {
+      const { where, params } = logFilterSql(filter);
+      return temp.store.db
+        .prepare<[typeof params], { request_id: string }>(
+          `SELECT request_id FROM request_log ${where} ORDER BY request_id`,
+        )
+        .all(params)
+        .map((row) => row.request_id);
+    };
+
+    beforeEach(() => {
+      temp = openTempStore();
+      const at = Date.UTC(2025, 0, 1);
+      for (const record of [
+        sampleRecord({ requestId: 'a_ok', startedAt: at }),
+        sampleRecord({ requestId: 'b_500', startedAt: at + 10, status: 500, errorMessage: 'boom' }),
+        sampleRecord({
+          requestId: 'c_cut',
+          startedAt: at + 20,
+          errorKind: 'upstream_disconnected',
+        }),
+        sampleRecord({
+          requestId: 'd_pct',
+          startedAt: at + 30,
+          path: '/v1/models/50%',
+          model: null,
+        }),
+        sampleRecord({ requestId: 'e_under', startedAt: at + 40, path: '/v1/a_b' }),
+      ]) {
+        temp.store.logWriter.enqueue(record);
+      }
+      temp.store.logWriter.flush();
+    });
+    afterEach(() => temp.dispose());
+
+    it('counts a stream cut after a 200 as an error', () => {
+      expect(ids({ status: 'error' })).toEqual(['b_500', 'c_cut']);
+      expect(ids({ status: 'ok' })).toEqual(['a_ok', 'd_pct', 'e_under']);
+      expect(ids({ status: 500 })).toEqual(['b_500']);
+    });
+
+    it('treats from as inclusive and to as exclusive', () => {
+      const at = Date.UTC(2025, 0, 1);
+      expect(ids({ from: at + 10, to: at + 30 })).toEqual(['b_500', 'c_cut']);
+    });
+
+    it('matches text literally, case-insensitively, in id, model, path or error', () => {
+      expect(ids({ text: '50%' })).toEqual(['d_pct']);
+      expect(ids({ text: 'a_b' })).toEqual(['e_under']);
+      expect(ids({ text: 'BOOM' })).toEqual(['b_500']);
+      expect(ids({ text: 'C_CU' })).toEqual(['c_cut']);
+      expect(ids({ text: 'GEMINI-2.5' })).toHaveLength(4);
+    });
+  });
+});

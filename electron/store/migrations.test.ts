@@ -1,0 +1,123 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS, runMigrations, schemaVersion, type Migration } from './migrations.ts';
+import { openStore } from './open-store.ts';
+import { makeTempDir } from './test-fixtures/temp-dir.ts';
+
+const tableNames = (db: Database.Database): string[] =>
+  db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+    )
+    .all()
+    .map((row) => row.name);
+
+describe('migrations', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  let db: Database.Database;
+  beforeEach(() => {
+    temp = makeTempDir();
+    db = new Database(join(temp.dir, 'm.sqlite'));
+  });
+  afterEach(() => {
+    db.close();
+    temp.remove();
+  });
+
+  it('creates every table and records the version', () => {
+    expect(runMigrations(db)).toEqual([1]);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version);
+    expect(tableNames(db)).toEqual([
+      'catalog_snapshots',
+      'conversations',
+      'local_tokens',
+      'messages',
+      'model_overrides',
+      'opaque_state',
+      'request_log',
+      'settings',
+      'stored_responses',
+      'upstream_profiles',
+    ]);
+  });
+
+  it('indexes the request log on the columns the Logs page filters by', () => {
+    runMigrations(db);
+    const indexed = db
+      .prepare<[], { name: string }>("PRAGMA index_list('request_log')")
+      .all()
+      .flatMap((index) =>
+        db
+          .prepare<[], { name: string }>(`PRAGMA index_info('${index.name}')`)
+          .all()
+          .map((column) => column.name),
+      );
+    expect(indexed).toEqual(
+      expect.arrayContaining(['started_at', 'model', 'client_token_id', 'status', 'request_id']),
+    );
+  });
+
+  it('does nothing the second time', () => {
+    runMigrations(db);
+    expect(runMigrations(db)).toEqual([]);
+  });
+
+  it('applies a new migration on top of an existing database, keeping its data', () => {
+    runMigrations(db);
+    db.prepare("INSERT INTO settings VALUES ('port', '8787', 0)").run();
+    const next: Migration = {
+      version: 2,
+      name: 'add a note to settings',
+      up: (d) => d.exec('ALTER TABLE settings ADD COLUMN note TEXT'),
+    };
+    expect(runMigrations(db, [...MIGRATIONS, next])).toEqual([2]);
+    expect(schemaVersion(db)).toBe(2);
+    expect(db.prepare('SELECT key, value, note FROM settings').all()).toEqual([
+      { key: 'port', value: '8787', note: null },
+    ]);
+  });
+
+  it('rolls a failing migration back whole, leaving the version where it was', () => {
+    runMigrations(db);
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up: (d) => {
+        d.exec('CREATE TABLE half_done (x INTEGER)');
+        d.exec('THIS IS NOT SQL');
+      },
+    };
+    expect(() => runMigrations(db, [...MIGRATIONS, broken])).toThrow();
+    expect(schemaVersion(db)).toBe(1);
+    expect(tableNames(db)).not.toContain('half_done');
+  });
+
+  it('refuses a database written by a newer app', () => {
+    runMigrations(db);
+    db.pragma('user_version = 99');
+    expect(() => runMigrations(db)).toThrow(/newer than this app knows/);
+  });
+
+  it('refuses migrations out of order', () => {
+    const m = (version: number): Migration => ({ version, name: `v${version}`, up: () => {} });
+    expect(() => runMigrations(db, [m(1), m(3), m(2)])).toThrow(/increasing/);
+  });
+});
+
+describe('opening a store twice', () => {
+  it('migrates once and reopens the same data', () => {
+    const temp = makeTempDir();
+    try {
+      const first = openStore(temp.dir);
+      first.settings.set('port', 8787);
+      first.close();
+      const second = openStore(temp.dir);
+      expect(schemaVersion(second.db)).toBe(MIGRATIONS.at(-1)?.version);
+      expect(second.settings.get('port', 0)).toBe(8787);
+      second.close();
+    } finally {
+      temp.remove();
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+/**
+ * The schema, as an append-only history. Never edit a released migration: add one. SQLite
+ * cannot alter most column definitions in place, so a change of shape is a new table and a copy.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    up(db) {
+      db.exec(`
+        CREATE TABLE settings (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+
+        CREATE TABLE upstream_profiles (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+          base_url TEXT NOT NULL,
+          pricing_url TEXT,
+          active INTEGER NOT NULL DEFAULT 0 CHECK (active IN (0, 1)),
+          created_at INTEGER NOT NULL
+        );
+        -- At most one active profile; the repository keeps it exactly one while any exist.
+        CREATE UNIQUE INDEX upstream_profiles_one_active ON upstream_profiles (active) WHERE active = 1;
+
+        CREATE TABLE local_tokens (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL COLLATE NOCASE,
+          prefix TEXT NOT NULL,
+          token_hash TEXT NOT NULL UNIQUE,
+          created_at INTEGER NOT NULL,
+          last_used_at INTEGER,
+          revoked_at INTEGER
+        );
+        -- A revoked token's name may be reused; its rows stay so old log entries keep their owner.
+        CREATE UNIQUE INDEX local_tokens_active_name ON local_tokens (name) WHERE revoked_at IS NULL;
+
+        CREATE TABLE request_log (
+          id INTEGER PRIMARY KEY,
+          request_id TEXT NOT NULL UNIQUE,
+          started_at INTEGER NOT NULL,
+          client TEXT,
+          client_token_id TEXT,
+          method TEXT NOT NULL,
+          path TEXT NOT NULL,
+          client_format TEXT,
+          upstream_format TEXT,
+          route TEXT NOT NULL,
+          model TEXT,
+          stream INTEGER NOT NULL,
+          status INTEGER NOT NULL,
+          error_kind TEXT,
+          error_message TEXT,
+          latency_ms REAL NOT NULL,
+          ttfb_ms REAL,
+          attempts INTEGER NOT NULL,
+          cancelled INTEGER NOT NULL,
+          rules TEXT NOT NULL,
+          input_tokens INTEGER,
+          output_tokens INTEGER,
+          total_tokens INTEGER,
+          cached_tokens INTEGER,
+          reasoning_tokens INTEGER,
+          usage_estimated INTEGER NOT NULL,
+          cost_usd REAL,
+          tariff TEXT,
+          request_headers TEXT,
+          request_body TEXT,
+          response_body TEXT
+        );
+        CREATE INDEX request_log_started_at ON request_log (started_at);
+        CREATE INDEX request_log_model ON request_log (model);
+        CREATE INDEX request_log_client_token_id ON request_log (client_token_id);
+        CREATE INDEX request_log_client ON request_log (client);
+        CREATE INDEX request_log_status ON request_log (status);
+
+        CREATE TABLE conversations (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          model TEXT,
+          system_prompt TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX conversations_updated_at ON conversations (updated_at);
+
+        -- seq orders messages within a conversation; ids are random and say nothing about order.
+        CREATE TABLE messages (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+          role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+          content TEXT NOT NULL,
+          model TEXT,
+          route TEXT,
+          input_tokens INTEGER,
+          output_tokens INTEGER,
+          cost_usd REAL,
+          error TEXT,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX messages_conversation ON messages (conversation_id, seq);
+
+        CREATE TABLE catalog_snapshots (
+          id INTEGER PRIMARY KEY,
+          key_id TEXT NOT NULL,
+          models TEXT NOT NULL,
+          pricing TEXT NOT NULL,
+          fetched_at INTEGER NOT NULL
+        );
+        CREATE INDEX catalog_snapshots_key ON catalog_snapshots (key_id, fetched_at);
+
+        CREATE TABLE model_overrides (
+          model_id TEXT PRIMARY KEY,
+          markers TEXT,
+          tariff TEXT,
+          updated_at INTEGER NOT NULL
+        );
+
+        -- seq is insertion order, so the row cap can drop the oldest with a range delete.
+        CREATE TABLE opaque_state (
+          seq INTEGER PRIMARY KEY,
+          key TEXT NOT NULL UNIQUE,
+          value TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+
+        CREATE TABLE stored_responses (
+          seq INTEGER PRIMARY KEY,
+          response_id TEXT NOT NULL UNIQUE,
+          conversation TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+      `);
+    },
+  },
+];
+
+export const schemaVersion = (db: Database.Database): number =>
+  db.pragma('user_version', { simple: true }) as number;
+
+/**
+ * Brings the database up to the newest migration, each in its own transaction together with
+ * the version bump, so a crash leaves it at a clean version. Returns the versions applied.
+ */
+export function runMigrations(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): number[] {
+  migrations.forEach((migration, index) => {
+    const previous = index === 0 ? 0 : (migrations[index - 1]?.version ?? 0);
+    if (!Number.isInteger(migration.version) || migration.version <= previous) {
+      throw new Error(`Migration versions must be increasing integers (at '${migration.name}').`);
+    }
+  });
+  const current = schemaVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `The database is at schema version ${current}, newer than this app knows (${latest}). ` +
+        'It was written by a newer version of the app; update the app to open it.',
+    );
+  }
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    const ran = db
+      .transaction(() => {
+        // Another process (the CLI beside the app) may have migrated while this one waited for
+        // the write lock, so the version is read again under the lock.
+        if (schemaVersion(db) >= migration.version) return false;
+        migration.up(db);
+        // user_version lives in the database header, which is written inside this transaction.
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,121 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { CatalogSnapshotRepo } from './catalog-snapshot-repo.ts';
+import { ConversationRepo } from './conversation-repo.ts';
+import { runMigrations } from './migrations.ts';
+import { ModelOverrideRepo } from './model-override-repo.ts';
+import { ProfileRepo } from './profile-repo.ts';
+import { RequestLogQueries } from './request-log-queries.ts';
+import { RequestLogWriter, type LogErrorHandler } from './request-log-writer.ts';
+import { SettingsRepo } from './settings-repo.ts';
+import {
+  DEFAULT_OPAQUE_STATE_LIMIT,
+  DEFAULT_RESPONSE_LIMIT,
+  SqliteOpaqueStateStore,
+  SqliteResponseStore,
+} from './state-repo.ts';
+import { TokenRepo } from './token-repo.ts';
+import { UsageQueries } from './usage-queries.ts';
+
+export const DATABASE_FILE = 'gateway.sqlite';
+export const BUSY_TIMEOUT_MS = 5_000;
+
+export interface StoreOptions {
+  /** The clock for every timestamp the store sets itself; tests pass a fake one. */
+  now?: () => number;
+  /** Where request-log write failures go (default: stderr). */
+  onLogError?: LogErrorHandler;
+  /** Row caps of the translation state tables. */
+  opaqueStateLimit?: number;
+  responseLimit?: number;
+}
+
+export interface Store {
+  readonly path: string;
+  /** The connection, for maintenance (retention, integrity checks); repositories cover the rest. */
+  readonly db: Database.Database;
+  readonly now: () => number;
+  readonly logWriter: RequestLogWriter;
+  readonly requestLog: RequestLogQueries;
+  readonly usage: UsageQueries;
+  readonly tokens: TokenRepo;
+  readonly profiles: ProfileRepo;
+  readonly settings: SettingsRepo;
+  readonly conversations: ConversationRepo;
+  readonly catalogSnapshots: CatalogSnapshotRepo;
+  readonly modelOverrides: ModelOverrideRepo;
+  readonly opaqueState: SqliteOpaqueStateStore;
+  readonly responses: SqliteResponseStore;
+  /** Writes the queued log records, then closes the database. Safe to call twice. */
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) `<dataDir>/gateway.sqlite` and brings its schema up to date.
+ *
+ * WAL lets the UI read while the log writes, and with `synchronous = NORMAL` a commit survives
+ * the process crashing (only a power cut can lose the last commits), at a fraction of FULL's
+ * fsync cost: the right trade for a log on the request path.
+ */
+export function openStore(dataDir: string, options: StoreOptions = {}): Store {
+  // The database holds captured prompts and token digests: private to the user.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, DATABASE_FILE);
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    restrictToOwner(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    runMigrations(db);
+    return assemble(db, path, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function assemble(db: Database.Database, path: string, options: StoreOptions): Store {
+  const now = options.now ?? Date.now;
+  const logWriter = new RequestLogWriter(db, { onError: options.onLogError });
+  let closed = false;
+  return {
+    path,
+    db,
+    now,
+    logWriter,
+    requestLog: new RequestLogQueries(db),
+    usage: new UsageQueries(db),
+    tokens: new TokenRepo(db, now),
+    profiles: new ProfileRepo(db, now),
+    settings: new SettingsRepo(db, now),
+    conversations: new ConversationRepo(db, now),
+    catalogSnapshots: new CatalogSnapshotRepo(db),
+    modelOverrides: new ModelOverrideRepo(db, now),
+    opaqueState: new SqliteOpaqueStateStore(
+      db,
+      options.opaqueStateLimit ?? DEFAULT_OPAQUE_STATE_LIMIT,
+      now,
+    ),
+    responses: new SqliteResponseStore(db, options.responseLimit ?? DEFAULT_RESPONSE_LIMIT, now),
+    close() {
+      if (closed) return;
+      closed = true;
+      try {
+        logWriter.close();
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+function restrictToOwner(path: string): void {
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // Best effort: some file systems (and Windows) have no such modes; the directory is 0700.
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * A name that must be unique is taken. Services turn it into a message the user can act on,
+ * so it carries what kind of thing clashed and the name itself.
+ */
+export class DuplicateNameError extends Error {
+  readonly entity: 'token' | 'profile';
+  readonly takenName: string;
+
+  constructor(entity: 'token' | 'profile', takenName: string, message: string) {
+    super(message);
+    this.name = 'DuplicateNameError';
+    this.entity = entity;
+    this.takenName = takenName;
+  }
+}
+
+/** Input the store refuses (empty name, a URL with credentials in it, a malformed tariff). */
+export class InvalidInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidInputError';
+  }
+}
+
+/** True for SQLite's unique-constraint failures, which better-sqlite3 reports by `code`. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error &&
+  'code' in error &&
+  (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
