@@ -9,6 +9,8 @@ export default defineConfig({
       'renderer/**/*.test.{ts,tsx}',
     ],
     exclude: ['test/e2e/**', 'node_modules/**'],
+    // A private D-Bus session with an unlocked GNOME Keyring for the keychain tests (Linux).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Two cores: integration suites start real servers, keep parallelism modest.

@@ -42,6 +42,15 @@ export function upstreamFailure(error: unknown, baseUrl: string): GatewayError {
     );
   }
   const code = (error as { code?: unknown } | null)?.code;
+  // The key provider failed: no key stored, or the keychain locked or absent. A gateway-side
+  // problem the user fixes in Settings, not a fault of the client's request.
+  if (code === 'upstream_key_missing' || code === 'keychain_unavailable') {
+    const message = error instanceof Error ? error.message : String(error);
+    return new GatewayError(503, `The gateway has no upstream key to use: ${message}`, {
+      code: String(code),
+      cause: error,
+    });
+  }
   if (isConnectFailure(error)) {
     return new GatewayError(502, `Cannot reach the upstream at ${baseUrl} (${String(code)}).`, {
       code: 'upstream_unreachable',
