@@ -1,23 +1,38 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
 import type { GatewayStatus } from '../../shared/contract.ts';
-import { serveGateway } from '../cli/serve-gateway.ts';
+import { createKeychain } from '../secrets/keychain.ts';
+import { UpstreamKeyStore } from '../secrets/upstream-key.ts';
+import { resolveUpstream } from '../services/resolve-upstream.ts';
+import { openAppStore, startAppGateway } from '../services/start-app-gateway.ts';
 
 // The shell only: lifecycle, one window, IPC binding. The gateway is the same code the CLI runs.
 let status: GatewayStatus = { running: false, url: null };
 
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
 async function startEmbeddedGateway(): Promise<void> {
-  const upstreamUrl = process.env.MODEL_GATEWAY_UPSTREAM;
-  const upstreamKey = process.env.MODEL_GATEWAY_UPSTREAM_KEY;
-  if (!upstreamUrl || !upstreamKey) return;
-  const served = await serveGateway({
-    host: '127.0.0.1',
-    port: Number(process.env.MODEL_GATEWAY_PORT ?? 8787),
-    upstreamUrl,
-    upstreamKey,
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
-  status = { running: true, url: served.gateway.url };
+  const store = openAppStore(app.getPath('userData'), log);
+  try {
+    const upstream = await resolveUpstream({
+      env: process.env,
+      store,
+      keys: () => new UpstreamKeyStore(createKeychain()),
+    });
+    const running = await startAppGateway({
+      store,
+      host: '127.0.0.1',
+      port: Number(process.env.MODEL_GATEWAY_PORT ?? 8787),
+      upstream,
+      log,
+    });
+    status = { running: true, url: running.gateway.url };
+  } catch (error) {
+    store.close();
+    log(`gateway not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function createWindow(): void {

@@ -14,11 +14,13 @@ export interface CliProcess {
 }
 
 /** Runs `model-gateway <args>` as a real process with the same Node as the tests. */
-export function runCli(args: string[], env: Record<string, string> = {}): CliProcess {
+export function runCli(args: string[], env: Record<string, string> = {}, stdin = ''): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, ...env },
     stdio: 'pipe',
   });
+  // Commands that read stdin (key set) see its end instead of waiting for a terminal.
+  child.stdin.end(stdin);
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

@@ -1,9 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIM_KEYS } from '../upstream-sim/index.ts';
 import { runCli, type CliProcess } from './cli-process.ts';
 
 const running: CliProcess[] = [];
+const dataDir = () => mkdtempSync(join(tmpdir(), 'mg-cli-'));
 afterEach(async () => {
   for (const p of running.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
 });
@@ -19,7 +23,7 @@ describe('model-gateway CLI', () => {
     const sim = start(['sim', '--port', '0']);
     const [, simUrl] = await sim.line(/^Simulator listening on (http:\/\/\S+)\n/);
 
-    const gw = start(['serve', '--upstream', simUrl!, '--port', '0'], {
+    const gw = start(['serve', '--upstream', simUrl!, '--port', '0', '--data-dir', dataDir()], {
       MODEL_GATEWAY_UPSTREAM_KEY: SIM_KEYS.full,
       MODEL_GATEWAY_TOKEN: '',
     });
@@ -57,7 +61,7 @@ describe('model-gateway CLI', () => {
   it('uses the token from MODEL_GATEWAY_TOKEN and prints no token', async () => {
     const sim = start(['sim', '--port', '0']);
     const [, simUrl] = await sim.line(/^Simulator listening on (http:\/\/\S+)\n/);
-    const gw = start(['serve', '--upstream', simUrl!, '--port', '0'], {
+    const gw = start(['serve', '--upstream', simUrl!, '--port', '0', '--data-dir', dataDir()], {
       MODEL_GATEWAY_UPSTREAM_KEY: SIM_KEYS.full,
       MODEL_GATEWAY_TOKEN: 'mgw_fixed',
     });
@@ -69,7 +73,7 @@ describe('model-gateway CLI', () => {
   });
 
   it('explains a missing upstream key and exits 2', async () => {
-    const gw = start(['serve', '--upstream', 'http://127.0.0.1:9'], {
+    const gw = start(['serve', '--upstream', 'http://127.0.0.1:9', '--data-dir', dataDir()], {
       MODEL_GATEWAY_UPSTREAM_KEY: '',
     });
     expect(await gw.exit()).toBe(2);

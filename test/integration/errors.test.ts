@@ -215,6 +215,7 @@ describe('upstream errors reach the client', () => {
       expect(((await response.json()) as GoogleError).error.status).toBe('INTERNAL');
     } finally {
       await down.gateway.close(100);
+      down.store.close();
     }
   });
 });

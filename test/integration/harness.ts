@@ -6,12 +6,23 @@ import {
 import { singleTokenAuthenticator } from '../../electron/gateway/server/local-auth.ts';
 import type { RequestRecord } from '../../electron/gateway/server/request-record.ts';
 import { UpstreamClient } from '../../electron/gateway/upstream/upstream-client.ts';
+import { resolve } from 'node:path';
+import { openStore, type Store } from '../../electron/store/index.ts';
 import {
   SIM_KEYS,
   startSimulator,
   type RunningSimulator,
   type SimulatorOptions,
 } from '../upstream-sim/index.ts';
+
+/**
+ * Every integration run logs to one real SQLite store, so `model-gateway logs --data-dir
+ * test-results/integration-data` shows afterwards what the tests did.
+ */
+export const INTEGRATION_DATA_DIR = resolve(
+  import.meta.dirname,
+  '../../test-results/integration-data',
+);
 
 export const LOCAL_TOKEN = 'mgw_test_local_token';
 
@@ -22,12 +33,15 @@ export interface Harness {
   url: string;
   token: string;
   records: RequestRecord[];
+  store: Store;
   close(): Promise<void>;
 }
 
 export interface HarnessOptions {
   simulator?: SimulatorOptions;
   upstreamKey?: string;
+  /** Defaults to INTEGRATION_DATA_DIR. */
+  dataDir?: string;
   gateway?: Partial<Omit<GatewayOptions, 'upstream' | 'auth'>>;
 }
 
@@ -35,13 +49,19 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sim = await startSimulator(options.simulator);
   const records: RequestRecord[] = [];
+  const store = openStore(options.dataDir ?? INTEGRATION_DATA_DIR);
   const upstreamKey = options.upstreamKey ?? SIM_KEYS.full;
   const gateway = await startGateway({
     upstream: new UpstreamClient({ baseUrl: sim.url, apiKey: () => upstreamKey }),
     auth: singleTokenAuthenticator(LOCAL_TOKEN, 'test-client'),
     port: 0,
     retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 2000 },
-    onRecord: (record) => records.push(record),
+    state: store.opaqueState,
+    responses: store.responses,
+    onRecord: (record) => {
+      records.push(record);
+      store.logWriter.enqueue(record);
+    },
     ...options.gateway,
   });
   return {
@@ -50,9 +70,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: gateway.url,
     token: LOCAL_TOKEN,
     records,
+    store,
     async close() {
       await gateway.close(1000);
       await sim.close();
+      store.close();
     },
   };
 }

@@ -188,3 +188,38 @@ describe('per-call tariffs and estimates', () => {
     expect(record.usage).toBeNull();
   });
 });
+
+describe('user overrides', () => {
+  it('prices a model by the user’s tariff override instead of the upstream’s', async () => {
+    const overridden = await startHarness({
+      gateway: {
+        catalogSources: {
+          overrides: () =>
+            new Map([
+              [
+                'sim-chat',
+                { tariff: { kind: 'per-call' as const, modelPrice: 1.5, groupRatio: 1 } },
+              ],
+            ]),
+        },
+      },
+    });
+    try {
+      const response = await post(overridden, '/v1/chat/completions', {
+        model: 'sim-chat',
+        messages: [{ role: 'user', content: 'override' }],
+      });
+      await response.text();
+      const record = await recordFor(overridden, response.headers.get('x-request-id')!);
+      expect(record.costUsd).toBe(1.5);
+      const list = (await (
+        await fetch(`${overridden.url}/v1/models`, {
+          headers: { authorization: `Bearer ${overridden.token}` },
+        })
+      ).json()) as { data: { id: string }[] };
+      expect(list.data.map((m) => m.id)).toContain('sim-chat');
+    } finally {
+      await overridden.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { streamErrorRecord } from '../formats/stream-error.ts';
 import type { WireFormat } from '../formats/wire-format.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
+import { buildCapture, teeResponse, type CaptureOptions } from './capture.ts';
 import { GatewayError } from './gateway-error.ts';
 import {
   currentCatalog,
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   /** Where translation keeps state between turns; in memory unless given. */
   state?: OpaqueStateStore;
   responses?: ResponseStore;
+  /** Request and response bodies for the log, when the user turned it on. */
+  capture?: CaptureOptions;
   /** Called once per request when it is over; must not throw or block. */
   onRecord?: (record: RequestRecord) => void;
   /** Diagnostics (stderr in the CLI). Never given secrets or bodies. */
@@ -96,6 +99,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const route = matchRoute(req.method ?? 'GET', url.pathname, url.searchParams);
     if (route.kind === 'generate') ctx.record.clientFormat = route.format;
+    const capture = options.capture?.enabled() ? options.capture : null;
+    const captured = capture ? teeResponse(res, capture.maxBytes) : null;
     try {
       if (!isAllowedHost(req.headers.host, allowedHosts)) {
         throw new GatewayError(
@@ -131,6 +136,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       replyError(ctx, route, res, error);
     } finally {
       await ctx.whenClosed();
+      if (capture && captured)
+        ctx.record.capture = buildCapture(capture, req.headers, ctx.requestBody, captured());
       const record = ctx.finish(res.statusCode);
       try {
         options.onRecord?.(record);

@@ -67,6 +67,7 @@ export async function handleGeneration(
   res: ServerResponse,
 ): Promise<void> {
   const raw = await readBody(req, deps.maxBodyBytes);
+  ctx.requestBody = raw;
   const nativePath =
     route.format === 'gemini'
       ? { model: route.model ?? '', stream: route.stream === true }

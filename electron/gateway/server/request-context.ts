@@ -12,6 +12,8 @@ export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')
 export class RequestContext {
   readonly id = newRequestId();
   readonly record: RequestRecord;
+  /** The raw request body once read (kept for body capture). */
+  requestBody: Buffer | null = null;
   private readonly controller = new AbortController();
   private readonly started = performance.now();
   private readonly closed: Promise<void>;
