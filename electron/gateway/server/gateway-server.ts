@@ -10,6 +10,7 @@ import type { WireFormat } from '../formats/wire-format.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
 import { buildCapture, teeResponse, type CaptureOptions } from './capture.ts';
+import { applyCors } from './cors.ts';
 import { GatewayError } from './gateway-error.ts';
 import {
   currentCatalog,
@@ -26,7 +27,8 @@ import { matchRoute, type ListStyle, type Route } from './route-table.ts';
 import { sendJson } from './send-json.ts';
 
 export interface GatewayOptions {
-  upstream: UpstreamClient;
+  /** Null until the user configures one: generation and discovery then answer 503. */
+  upstream: UpstreamClient | null;
   auth: LocalAuthenticator;
   host?: string;
   /** 0 picks any free port. */
@@ -47,6 +49,13 @@ export interface GatewayOptions {
   onRecord?: (record: RequestRecord) => void;
   /** Diagnostics (stderr in the CLI). Never given secrets or bodies. */
   log?: (message: string) => void;
+  /**
+   * Serves what is not the model API (headless mode: the UI's files and its RPC). Called for
+   * paths outside `/v1` and `/v1beta`; returns false to let the gateway answer 404.
+   */
+  appHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** Browser origins granted CORS on the model API (none by default), read per request. */
+  corsOrigins?: () => readonly string[];
 }
 
 export interface RunningGateway {
@@ -54,6 +63,8 @@ export interface RunningGateway {
   host: string;
   port: number;
   catalog: CatalogCache;
+  /** Switches to another upstream (or none) without restarting the listener. */
+  setUpstream(upstream: UpstreamClient | null): void;
   /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
   close(graceMs?: number): Promise<void>;
 }
@@ -67,8 +78,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ttlMs: options.catalogTtlMs ?? 5 * 60_000,
     minRefreshIntervalMs: 10_000,
   });
+  let upstream = options.upstream;
   const deps: GenerationDeps = {
-    upstream: options.upstream,
+    upstream: () => {
+      if (upstream) return upstream;
+      throw new GatewayError(
+        503,
+        'No upstream is configured yet. Add an upstream profile and its key in the app (or run `model-gateway key set`).',
+        {
+          code: 'upstream_not_configured',
+        },
+      );
+    },
     catalog,
     catalogSources: options.catalogSources ?? {},
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
@@ -83,6 +104,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const server: Server = createServer(
     { requestTimeout: 120_000, headersTimeout: 30_000 },
     (req, res) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const modelApi = path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v1beta');
+      if (!modelApi && options.appHandler) {
+        void serveApp(req, res, options.appHandler);
+        return;
+      }
+      if (modelApi && options.corsOrigins && applyCors(req, res, options.corsOrigins())) return;
       inFlight.add(res);
       res.once('close', () => {
         inFlight.delete(res);
@@ -92,6 +120,37 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       void handle(req, res);
     },
   );
+
+  /** The UI's files and RPC (headless mode), behind the same Host check as the API. */
+  async function serveApp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    appHandler: NonNullable<GatewayOptions['appHandler']>,
+  ): Promise<void> {
+    try {
+      if (!isAllowedHost(req.headers.host, allowedHosts)) {
+        sendJson(res, 403, {
+          error: {
+            message: 'Host not allowed: the app answers loopback names only.',
+            code: 'host_not_allowed',
+          },
+        });
+        return;
+      }
+      if (await appHandler(req, res)) return;
+    } catch (error) {
+      log(
+        `app handler failed on ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: 'Internal error.', code: 'internal_error' } });
+      else res.destroy();
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    await handle(req, res);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const ctx = new RequestContext(req, res);
@@ -214,6 +273,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     host: address.address,
     port: address.port,
     catalog,
+    setUpstream(next) {
+      const previous = upstream;
+      upstream = next;
+      catalog.invalidate();
+      // Requests already on the old client finish on it; its pool closes once they are done.
+      void previous?.close();
+    },
     async close(graceMs = 10_000) {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -224,7 +290,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       }, graceMs);
       await closed;
       clearTimeout(deadline);
-      await options.upstream.close();
+      await upstream?.close();
     },
   };
 }

@@ -16,7 +16,8 @@ import type { RequestContext } from './request-context.ts';
 import { translationFlow } from './translation-flow.ts';
 
 export interface GenerationDeps {
-  upstream: UpstreamClient;
+  /** The current upstream; throws a 503 GatewayError while none is configured. */
+  upstream: () => UpstreamClient;
   catalog: CatalogCache;
   catalogSources: CatalogSources;
   retry: RetryPolicy;
@@ -27,15 +28,24 @@ export interface GenerationDeps {
   responses: ResponseStore;
 }
 
+/** For error messages only: the configured upstream's URL, if any. */
+const upstreamUrl = (deps: GenerationDeps): string => {
+  try {
+    return deps.upstream().baseUrl;
+  } catch {
+    return '(none)';
+  }
+};
+
 const loader = (deps: GenerationDeps, ctx: RequestContext) => () =>
-  loadCatalog(deps.upstream, ctx.id, deps.catalogSources, ctx.signal);
+  loadCatalog(deps.upstream(), ctx.id, deps.catalogSources, ctx.signal);
 
 /** The current key's catalog (cached), with failures turned into the client's error. */
 export async function currentCatalog(deps: GenerationDeps, ctx: RequestContext): Promise<Catalog> {
   try {
-    return await deps.catalog.get(await deps.upstream.keyId(), loader(deps, ctx));
+    return await deps.catalog.get(await deps.upstream().keyId(), loader(deps, ctx));
   } catch (error) {
-    throw upstreamFailure(error, deps.upstream.baseUrl);
+    throw upstreamFailure(error, upstreamUrl(deps));
   }
 }
 
@@ -46,9 +56,9 @@ export async function findModel(
 ): Promise<CatalogModel> {
   let model: CatalogModel | undefined;
   try {
-    model = await deps.catalog.find(await deps.upstream.keyId(), id, loader(deps, ctx));
+    model = await deps.catalog.find(await deps.upstream().keyId(), id, loader(deps, ctx));
   } catch (error) {
-    throw upstreamFailure(error, deps.upstream.baseUrl);
+    throw upstreamFailure(error, upstreamUrl(deps));
   }
   if (!model)
     throw new GatewayError(404, `Model '${id}' not found for this key.`, {

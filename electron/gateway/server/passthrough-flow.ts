@@ -30,7 +30,7 @@ export async function passthroughFlow(
     dropChatUsageChunk = !usage.clientAsked;
     if (usage.changed) ctx.record.rules.push('chat.stream_usage_requested');
   }
-  const answer = await callUpstream(deps.upstream, deps.retry, ctx, {
+  const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
     path: upstreamPath(format, envelope.model, envelope.stream),
     body,
     stream: envelope.stream,

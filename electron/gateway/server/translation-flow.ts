@@ -45,7 +45,7 @@ export async function translationFlow(
   const request = client.decodeRequest(envelope.body, conversion, nativePath);
   const upstreamBody = upstream.encodeRequest(request, conversion);
 
-  const answer = await callUpstream(deps.upstream, deps.retry, ctx, {
+  const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
     path: upstreamPath(to, request.model, request.stream),
     body: JSON.stringify(upstreamBody),
     stream: request.stream,

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const ALLOWED_HEADERS =
+  'authorization, content-type, x-goog-api-key, x-request-id, openai-beta, x-stainless-os, x-stainless-lang, x-stainless-package-version, x-stainless-runtime, x-stainless-runtime-version, x-stainless-arch, x-stainless-retry-count, x-stainless-timeout, x-goog-api-client';
+
+/**
+ * CORS for browser origins the user allowed, and for no other: a page from any other origin
+ * gets no grant, so the browser keeps it from reading answers. Returns true when it answered a
+ * preflight itself.
+ */
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: readonly string[],
+): boolean {
+  const origin = req.headers.origin;
+  const granted = typeof origin === 'string' && allowed.includes(origin);
+  if (granted) {
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('vary', 'Origin');
+    res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
+  }
+  if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined)
+    return false;
+  if (granted) {
+    res.writeHead(204, {
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+    });
+  } else {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+  }
+  res.end(granted ? undefined : 'Origin not allowed. Add it under Settings → allowed origins.');
+  return true;
+}
