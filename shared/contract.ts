@@ -1,16 +1,338 @@
 /**
- * The one contract between the renderer and the app (DESIGN.md "Renderer and main"). Both
- * transports, Electron IPC and HTTP for headless mode, implement it; pages see only this.
- * It grows with the UI issues; the upstream key never crosses it.
+ * The one contract between the renderer and the app (DESIGN.md "Renderer and main").
+ * `electron/services/` implements it; two transports carry it: Electron IPC (preload +
+ * `ipcMain.handle`) and HTTP for headless mode (`POST /api/rpc`, `GET /api/events`). The pages
+ * import only `renderer/src/api`, which speaks this contract over either.
+ *
+ * The upstream key never crosses it: the renderer can set it, test it and see where it comes
+ * from, never read it. A local token's secret crosses it once, in the answer to `tokens.create`.
  */
+
+export type WireFormat = 'chat' | 'responses' | 'gemini';
+
+export type Tariff =
+  | {
+      kind: 'tokens';
+      modelRatio: number;
+      completionRatio: number;
+      cacheRatio: number;
+      groupRatio: number;
+    }
+  | { kind: 'per-call'; modelPrice: number; groupRatio: number };
+
+export type KeySource = 'keychain' | 'environment' | 'none';
+
 export interface GatewayStatus {
   running: boolean;
   url: string | null;
+  port: number;
+  /** Why it is not running (e.g. the port is taken), in words for the user. */
+  error: string | null;
+  errorCode: 'port_in_use' | 'no_upstream' | 'no_key' | 'keychain_unavailable' | 'failed' | null;
 }
 
+export interface AppStatus {
+  gateway: GatewayStatus;
+  activeProfile: UpstreamProfile | null;
+  keySource: KeySource;
+  /** No profile or no key yet: the UI opens the first-run flow. */
+  firstRun: boolean;
+  /** Why the keychain cannot be used, when it cannot. */
+  keychainProblem: string | null;
+  /** `desktop` (Electron) or `headless` (browser over HTTP). */
+  shell: 'desktop' | 'headless';
+  version: string;
+}
+
+export interface UpstreamProfile {
+  id: string;
+  name: string;
+  baseUrl: string;
+  pricingUrl: string | null;
+  active: boolean;
+  createdAt: number;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  /** Models the key can see, when ok. */
+  modelCount: number;
+  latencyMs: number;
+  /** The upstream's own words on failure (e.g. invalid key), or a summary on success. */
+  message: string;
+}
+
+export interface AppSettings {
+  port: number;
+  captureBodies: boolean;
+  /** Origins granted CORS on the gateway (none by default). */
+  allowedOrigins: string[];
+  retentionDays: number;
+  theme: 'system' | 'light' | 'dark';
+}
+
+export interface TokenInfo {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface ModelInfo {
+  id: string;
+  ownedBy: string;
+  /** The upstream's markers (or the user's override). */
+  markers: string[];
+  /** Formats the model supports upstream, preferred first. */
+  formats: WireFormat[];
+  /** Client formats that reach this model only through translation. */
+  translatedFormats: WireFormat[];
+  tariff: Tariff | null;
+  /** Dollars per million tokens for token tariffs (group ratio applied), null otherwise. */
+  inputPerMillion: number | null;
+  outputPerMillion: number | null;
+  /** Dollars per call for per-call tariffs. */
+  perCall: number | null;
+  overridden: { markers: boolean; tariff: boolean };
+}
+
+export interface ModelOverrideInput {
+  markers?: string[] | null;
+  tariff?: Tariff | null;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  model: string | null;
+  systemPrompt: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  model: string | null;
+  /** e.g. `chat→gemini (translated)`. */
+  route: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+  /** The upstream's own error message, shown inline. */
+  error: string | null;
+  createdAt: number;
+}
+
+export interface ConversationWithMessages extends Conversation {
+  messages: ChatMessage[];
+}
+
+export interface UsageRange {
+  /** Epoch ms, inclusive. */
+  from?: number;
+  /** Epoch ms, exclusive. */
+  to?: number;
+}
+
+export interface UsageTotals {
+  requests: number;
+  errors: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  costUsd: number;
+  estimatedRequests: number;
+}
+
+export interface UsagePoint {
+  bucketStart: number;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+export interface UsageGroup {
+  key: string;
+  requests: number;
+  errors: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  costUsd: number;
+}
+
+export interface LogFilter {
+  model?: string;
+  status?: 'ok' | 'error' | number;
+  client?: string;
+  from?: number;
+  to?: number;
+  text?: string;
+}
+
+export interface LogEntry {
+  id: number;
+  requestId: string;
+  startedAt: number;
+  client: string | null;
+  method: string;
+  path: string;
+  clientFormat: WireFormat | null;
+  upstreamFormat: WireFormat | null;
+  route: 'passthrough' | 'translated' | 'local' | 'rejected';
+  model: string | null;
+  stream: boolean;
+  status: number;
+  errorKind: string | null;
+  errorMessage: string | null;
+  latencyMs: number;
+  ttfbMs: number | null;
+  attempts: number;
+  cancelled: boolean;
+  rules: string[];
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    cachedInputTokens: number;
+    reasoningTokens: number;
+  } | null;
+  usageEstimated: boolean;
+  costUsd: number | null;
+  tariff: Tariff | null;
+  /** Only when body capture was on; headers already redacted. */
+  capture: {
+    requestHeaders: Record<string, string>;
+    requestBody: string | null;
+    responseBody: string | null;
+  } | null;
+}
+
+/** Request/response methods: name → params and result. */
+export interface AppMethods {
+  'app.status': { params: void; result: AppStatus };
+
+  'profiles.list': { params: void; result: UpstreamProfile[] };
+  'profiles.save': {
+    params: { id?: string; name: string; baseUrl: string; pricingUrl: string | null };
+    result: UpstreamProfile;
+  };
+  'profiles.activate': { params: { id: string }; result: AppStatus };
+  'profiles.delete': { params: { id: string }; result: void };
+  /** Stores the key in the keychain for the profile and (re)starts the gateway with it. */
+  'key.set': { params: { profileId: string; key: string }; result: AppStatus };
+  'key.clear': { params: { profileId: string }; result: AppStatus };
+  /** Calls the upstream's model list with the active profile's key. */
+  'upstream.test': { params: { profileId?: string }; result: ConnectionTest };
+
+  'settings.get': { params: void; result: AppSettings };
+  /** Saves settings; a port change restarts the gateway and reports how that went. */
+  'settings.update': {
+    params: Partial<AppSettings>;
+    result: { settings: AppSettings; status: AppStatus };
+  };
+
+  'tokens.list': { params: void; result: TokenInfo[] };
+  /** The token's secret is in this answer only. */
+  'tokens.create': { params: { name: string }; result: { token: string; info: TokenInfo } };
+  'tokens.revoke': { params: { id: string }; result: void };
+
+  'models.list': { params: { refresh?: boolean }; result: ModelInfo[] };
+  'models.setOverride': {
+    params: { modelId: string; override: ModelOverrideInput };
+    result: ModelInfo[];
+  };
+  'models.clearOverride': { params: { modelId: string }; result: ModelInfo[] };
+
+  'chat.list': { params: void; result: Conversation[] };
+  'chat.get': { params: { id: string }; result: ConversationWithMessages | null };
+  'chat.create': {
+    params: { model: string | null; systemPrompt?: string | null; title?: string };
+    result: Conversation;
+  };
+  'chat.update': {
+    params: { id: string; title?: string; model?: string | null; systemPrompt?: string | null };
+    result: Conversation;
+  };
+  'chat.delete': { params: { id: string }; result: void };
+  /**
+   * Appends the user's message and starts the answer, which streams as `chat.delta` events and
+   * ends with `chat.done`. Returns at once with both messages as stored so far.
+   */
+  'chat.send': {
+    params: { conversationId: string; content: string };
+    result: { user: ChatMessage; assistant: ChatMessage };
+  };
+  /** Stops an answer in progress (cancels the upstream call). */
+  'chat.stop': { params: { messageId: string }; result: void };
+  /** Drops the last answer and asks again. */
+  'chat.regenerate': { params: { conversationId: string }; result: { assistant: ChatMessage } };
+
+  'usage.totals': { params: UsageRange; result: UsageTotals };
+  'usage.series': { params: UsageRange & { bucket: 'hour' | 'day' }; result: UsagePoint[] };
+  'usage.by': {
+    params: UsageRange & { by: 'model' | 'token' | 'route' | 'day' };
+    result: UsageGroup[];
+  };
+
+  'logs.search': {
+    params: { filter: LogFilter; limit: number; offset: number };
+    result: { rows: LogEntry[]; total: number };
+  };
+  'logs.get': { params: { requestId: string }; result: LogEntry | null };
+  'logs.export': {
+    params: { format: 'csv' | 'jsonl'; filter: LogFilter };
+    result: { filename: string; content: string };
+  };
+}
+
+/** Events pushed to the renderer: name → payload. */
+export interface AppEvents {
+  'gateway.status': GatewayStatus;
+  /** New request-log rows, as they are written. */
+  'logs.appended': LogEntry[];
+  'chat.delta': { conversationId: string; messageId: string; text: string };
+  'chat.done': { conversationId: string; message: ChatMessage };
+}
+
+export type MethodName = keyof AppMethods;
+export type EventName = keyof AppEvents;
+export type Params<M extends MethodName> = AppMethods[M]['params'];
+export type Result<M extends MethodName> = AppMethods[M]['result'];
+
+/** What both transports offer the renderer. */
 export interface AppApi {
-  gatewayStatus(): Promise<GatewayStatus>;
+  call<M extends MethodName>(
+    method: M,
+    ...params: Params<M> extends void ? [] : [Params<M>]
+  ): Promise<Result<M>>;
+  on<E extends EventName>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
 }
 
-/** The name under which the preload script exposes the API on `window`. */
-export const API_GLOBAL = 'api';
+/** An error answered over either transport: a message for the user and a machine code. */
+export interface AppErrorBody {
+  error: { message: string; code: string };
+}
+
+/** The name under which the preload script exposes the bridge on `window`. */
+export const API_GLOBAL = 'appBridge';
+
+/** What the preload script exposes: the raw transport the renderer's IPC client wraps. */
+export interface DesktopBridge {
+  invoke(method: string, params: unknown): Promise<unknown>;
+  subscribe(listener: (event: string, payload: unknown) => void): () => void;
+}
+
+/** The HTTP transport's paths on the gateway (headless mode). */
+export const RPC_PATH = '/api/rpc';
+export const EVENTS_PATH = '/api/events';
+/** Header carrying the UI session token over HTTP. */
+export const APP_TOKEN_HEADER = 'x-app-token';

@@ -1,3 +1,4 @@
+import { appCommand } from './commands/app.ts';
 import { demoCommand } from './commands/demo.ts';
 import { keyCommand } from './commands/key.ts';
 import { logsCommand } from './commands/logs.ts';
@@ -13,11 +14,14 @@ const log = (line: string): void => {
 const USAGE = `Usage: model-gateway <command> [options]
 
 Commands:
+  app     Run the app headless: the gateway serves the UI in a browser (address on stderr).
+          --host 127.0.0.1  --port (default: the saved setting, 8787; 0 = any free port)
+          --data-dir DIR.  Works before an upstream is set up: the UI's first-run flow does it.
   serve   Run the gateway headless.
           --host 127.0.0.1  --port 8787 (0 = any free port)  --upstream URL  --data-dir DIR
           Env: MODEL_GATEWAY_UPSTREAM_KEY (else the keychain), MODEL_GATEWAY_TOKEN (a token
                accepted besides the stored ones), MODEL_GATEWAY_UPSTREAM (instead of --upstream)
-  demo    Run the simulator and a gateway wired to it: try the gateway without a key.
+  demo    The app headless with the built-in simulator as its upstream: try it without a key.
           --port 8787  --data-dir DIR (default: a new temporary folder)
   start   What \`npm start\` runs: \`serve\` when an upstream is configured, else \`demo\`.
   sim     Run the upstream simulator.  --port 9000  --host 127.0.0.1
@@ -38,6 +42,7 @@ const upstreamConfigured = (): boolean =>
   Boolean(process.env.MODEL_GATEWAY_UPSTREAM && process.env.MODEL_GATEWAY_UPSTREAM_KEY);
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  app: (args) => appCommand(args, log),
   serve: (args) => serveCommand(args, log),
   demo: (args) => demoCommand(args, log),
   start: (args) => (upstreamConfigured() ? serveCommand(args, log) : demoCommand(args, log)),

@@ -1,5 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { startGateway, type RunningGateway } from '../gateway/server/gateway-server.ts';
+import type { CatalogSources } from '../gateway/catalog/load-catalog.ts';
+import {
+  startGateway,
+  type GatewayOptions,
+  type RunningGateway,
+} from '../gateway/server/gateway-server.ts';
 import {
   anyOf,
   singleTokenAuthenticator,
@@ -20,6 +25,25 @@ export interface AppGatewayOptions {
   log: (line: string) => void;
 }
 
+/** One listener of the app's gateway on the app's store; the store stays open when it closes. */
+export interface AppListenerOptions {
+  store: Store;
+  host: string;
+  port: number;
+  /** Null until the user configures an upstream (requests then get 503). */
+  upstream: UpstreamClient | null;
+  /** A token from the environment, accepted besides the stored ones and never stored. */
+  envToken?: string;
+  /**
+   * The app's own token (its Chat page calls the gateway like any tool): accepted besides the
+   * stored ones, never stored, logged under `name`.
+   */
+  internalToken?: { token: string; name: string };
+  appHandler?: GatewayOptions['appHandler'];
+  corsOrigins?: GatewayOptions['corsOrigins'];
+  log: (line: string) => void;
+}
+
 export interface AppGateway {
   gateway: RunningGateway;
   store: Store;
@@ -31,7 +55,8 @@ export interface AppGateway {
 /** Our own local tokens, so a captured body that quotes one does not keep it. */
 const LOCAL_TOKEN = /mgw_[A-Za-z0-9_-]{16,}/g;
 
-const SETTINGS = {
+/** Setting names shared with the app's settings service. */
+export const SETTINGS = {
   captureBodies: 'captureBodies',
   captureMaxBytes: 'captureMaxBytes',
   retentionDays: 'retentionDays',
@@ -47,59 +72,88 @@ export function openAppStore(dataDir: string, log: (line: string) => void): Stor
   });
 }
 
-/** The gateway as the app runs it: with the store for tokens, logs, state, overrides and settings. */
+/** The pricing group and the user's overrides, as every catalog load of the app applies them. */
+export function appCatalogSources(store: Store): CatalogSources {
+  return {
+    pricingGroup: store.settings.get(SETTINGS.pricingGroup, 'default'),
+    overrides: () => new Map(store.modelOverrides.list().map((o) => [o.modelId, o])),
+  };
+}
+
+/** Log retention with the limits in the settings; stop and start again to apply new ones. */
+export function startAppRetention(store: Store, log: (line: string) => void): () => void {
+  return startRetention(store, {
+    maxAgeDays: store.settings.get(SETTINGS.retentionDays, 90),
+    maxRows: store.settings.get(SETTINGS.retentionRows, 1_000_000),
+    intervalMs: 10 * 60_000,
+    onError: (error) => log(`log retention failed: ${String(error)}`),
+  });
+}
+
+/**
+ * A gateway listener wired to the app's store: tokens, log, translation state, overrides and
+ * capture settings. Closing it leaves the store open, so the app can move to another port.
+ */
+export async function startAppListener(options: AppListenerOptions): Promise<RunningGateway> {
+  const store = options.store;
+  const stored = tokenAuthenticator(store.tokens, (error) =>
+    options.log(`token check failed: ${String(error)}`),
+  );
+  const extra: LocalAuthenticator[] = [];
+  if (options.envToken) extra.push(singleTokenAuthenticator(options.envToken, 'env'));
+  if (options.internalToken)
+    extra.push(singleTokenAuthenticator(options.internalToken.token, options.internalToken.name));
+  const auth: LocalAuthenticator = extra.length > 0 ? anyOf(...extra, stored) : stored;
+  const loopback = ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(options.host);
+  const settings = store.settings;
+  return startGateway({
+    upstream: options.upstream,
+    auth,
+    host: options.host,
+    port: options.port,
+    allowedHosts: loopback ? [] : [options.host],
+    state: store.opaqueState,
+    responses: store.responses,
+    catalogSources: appCatalogSources(store),
+    capture: {
+      enabled: () => settings.get(SETTINGS.captureBodies, false),
+      maxBytes: settings.get(SETTINGS.captureMaxBytes, 64 * 1024),
+      redactText: (text) => redact(text).replace(LOCAL_TOKEN, '[REDACTED]'),
+      redactHeaders: (headers: IncomingHttpHeaders) => stringHeaders(redactHeaders(headers)),
+    },
+    onRecord: (record) => store.logWriter.enqueue(record),
+    ...(options.appHandler ? { appHandler: options.appHandler } : {}),
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    log: options.log,
+  });
+}
+
+/** The gateway as `serve` runs it: with the store for tokens, logs, state, overrides and settings. */
 export async function startAppGateway(options: AppGatewayOptions): Promise<AppGateway> {
   const store = options.store;
   let createdToken: string | null = null;
   const active = store.tokens.list().filter((t) => t.revokedAt === null);
   if (!options.envToken && active.length === 0) createdToken = store.tokens.create('default').token;
 
-  const stored = tokenAuthenticator(store.tokens, (error) =>
-    options.log(`token check failed: ${String(error)}`),
-  );
-  const auth: LocalAuthenticator = options.envToken
-    ? anyOf(singleTokenAuthenticator(options.envToken, 'env'), stored)
-    : stored;
-  const loopback = ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(options.host);
-  const settings = store.settings;
-
   let gateway: RunningGateway;
   try {
-    gateway = await startGateway({
+    gateway = await startAppListener({
+      store,
+      host: options.host,
+      port: options.port,
       upstream: new UpstreamClient({
         baseUrl: options.upstream.baseUrl,
         apiKey: options.upstream.key,
         pricingUrl: options.upstream.pricingUrl,
       }),
-      auth,
-      host: options.host,
-      port: options.port,
-      allowedHosts: loopback ? [] : [options.host],
-      state: store.opaqueState,
-      responses: store.responses,
-      catalogSources: {
-        pricingGroup: settings.get(SETTINGS.pricingGroup, 'default'),
-        overrides: () => new Map(store.modelOverrides.list().map((o) => [o.modelId, o])),
-      },
-      capture: {
-        enabled: () => settings.get(SETTINGS.captureBodies, false),
-        maxBytes: settings.get(SETTINGS.captureMaxBytes, 64 * 1024),
-        redactText: (text) => redact(text).replace(LOCAL_TOKEN, '[REDACTED]'),
-        redactHeaders: (headers: IncomingHttpHeaders) => stringHeaders(redactHeaders(headers)),
-      },
-      onRecord: (record) => store.logWriter.enqueue(record),
+      ...(options.envToken ? { envToken: options.envToken } : {}),
       log: options.log,
     });
   } catch (error) {
     store.close();
     throw error;
   }
-  const stopRetention = startRetention(store, {
-    maxAgeDays: settings.get(SETTINGS.retentionDays, 90),
-    maxRows: settings.get(SETTINGS.retentionRows, 1_000_000),
-    intervalMs: 10 * 60_000,
-    onError: (error) => options.log(`log retention failed: ${String(error)}`),
-  });
+  const stopRetention = startAppRetention(store, options.log);
 
   return {
     gateway,

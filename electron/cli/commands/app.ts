@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../data-dir.ts';
+import { runHeadlessApp } from '../headless-app.ts';
+import { portOf } from '../usage-error.ts';
+
+/**
+ * `model-gateway app`: the app headless, in a browser. The gateway starts whether or not an
+ * upstream is configured; the first-run flow in the UI sets one up.
+ */
+export async function appCommand(args: string[], log: (line: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+  });
+  await runHeadlessApp({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    ...(values.host ? { host: values.host } : {}),
+    ...(values.port !== undefined ? { port: portOf(values.port, 8787) } : {}),
+    env: process.env,
+    log,
+  });
+}

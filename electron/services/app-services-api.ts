@@ -1,0 +1,48 @@
+import type { AppStatus, EventName } from '../../shared/contract.ts';
+import type { SecretStore } from '../secrets/keychain.ts';
+
+/**
+ * The app's use cases behind `shared/contract.ts`, for both transports: Electron IPC
+ * (electron/main) and HTTP (headless mode). One instance per running app; it owns the store and
+ * the embedded gateway's lifecycle.
+ */
+export interface AppServices {
+  /**
+   * Runs one contract method. An unknown method or invalid params reject with
+   * `AppError('bad_request')`; other failures reject with an AppError whose message is for the
+   * user (e.g. the keychain's, the upstream's).
+   */
+  handle(method: string, params: unknown): Promise<unknown>;
+  /** Contract events (`shared/contract.ts` AppEvents) as they happen. */
+  subscribe(listener: (event: EventName, payload: unknown) => void): () => void;
+  status(): AppStatus;
+  /** Stops the gateway (letting streams finish within `graceMs`), then closes the store. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface AppServicesOptions {
+  /** The app's data folder (Electron's userData, or --data-dir). */
+  dataDir: string;
+  shell: 'desktop' | 'headless';
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Overrides the saved port setting (CLI --port). */
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  /** Default: the OS keychain. */
+  keychain?: SecretStore;
+  /** Headless: serve the built renderer from `dir`, and the RPC/events routes to holders of `token`. */
+  ui?: { dir: string; token: string };
+  version?: string;
+}
+
+/** A failure to show the user, with a code the UI can branch on. */
+export class AppError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,124 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { upstreamMessage } from './upstream-message.ts';
+
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatCallResult {
+  /** The gateway's id for the request (its `x-request-id`), to find the log entry. */
+  requestId: string | null;
+  text: string;
+  /** The upstream's (or the gateway's) own message when the answer failed. */
+  error: string | null;
+  aborted: boolean;
+  /** From the stream's usage chunk, when it came. */
+  usage: { inputTokens: number; outputTokens: number } | null;
+}
+
+interface ChatChunk {
+  choices?: { delta?: { content?: unknown; refusal?: unknown } }[];
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+  error?: { message?: unknown };
+}
+
+/**
+ * One streamed chat-completions call to the app's own gateway, exactly as a tool would make it:
+ * so the Chat page's traffic is authenticated, translated, logged and metered like any other.
+ * Aborting `signal` closes the connection, which makes the gateway cancel the upstream call.
+ */
+export async function streamChatCompletion(input: {
+  gatewayUrl: string;
+  token: string;
+  model: string;
+  messages: ChatTurn[];
+  signal: AbortSignal;
+  onText: (text: string) => void;
+}): Promise<ChatCallResult> {
+  const result: ChatCallResult = {
+    requestId: null,
+    text: '',
+    error: null,
+    aborted: false,
+    usage: null,
+  };
+  let response: Response;
+  try {
+    response = await fetch(`${input.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${input.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({
+        model: input.model,
+        messages: input.messages,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+      signal: input.signal,
+    });
+  } catch (error) {
+    if (input.signal.aborted) return { ...result, aborted: true };
+    return {
+      ...result,
+      error: `Cannot reach the gateway at ${input.gatewayUrl}: ${causeOf(error)}`,
+    };
+  }
+  result.requestId = response.headers.get('x-request-id');
+  if (!response.ok || !response.body) {
+    const body = await response.text().catch(() => '');
+    result.error = upstreamMessage(body) || `The gateway answered ${response.status}.`;
+    return result;
+  }
+
+  const parser = createParser({
+    onEvent: (event: EventSourceMessage) => {
+      if (event.data === '[DONE]') return;
+      let chunk: ChatChunk;
+      try {
+        chunk = JSON.parse(event.data) as ChatChunk;
+      } catch {
+        return;
+      }
+      // After a stream has started, failures arrive as an in-stream error record.
+      if (chunk.error) {
+        result.error =
+          typeof chunk.error.message === 'string' ? chunk.error.message : 'The answer failed.';
+        return;
+      }
+      const delta = chunk.choices?.[0]?.delta;
+      const text = [delta?.content, delta?.refusal].filter((t) => typeof t === 'string').join('');
+      if (text) {
+        result.text += text;
+        input.onText(text);
+      }
+      const usage = chunk.usage;
+      if (usage && typeof usage.prompt_tokens === 'number')
+        result.usage = {
+          inputTokens: usage.prompt_tokens,
+          outputTokens: typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0,
+        };
+    },
+  });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    if (input.signal.aborted) result.aborted = true;
+    else result.error = `The answer was cut off: ${causeOf(error)}`;
+  }
+  return result;
+}
+
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,243 @@
+import type {
+  AppEvents,
+  ChatMessage,
+  Conversation,
+  ConversationWithMessages,
+} from '../../shared/contract.ts';
+import { DEFAULT_CONVERSATION_TITLE, type LogRow, type Store } from '../store/index.ts';
+import { AppError } from './app-services-api.ts';
+import { streamChatCompletion, type ChatTurn } from './chat-completion-stream.ts';
+import { titleFrom } from './chat-title.ts';
+import { waitForLogEntry } from './log-entry-wait.ts';
+
+/** How often a streaming answer's text is saved, so a reopened conversation shows progress. */
+const SAVE_INTERVAL_MS = 1000;
+
+export interface ChatServiceDeps {
+  store: Store;
+  /** The gateway's base URL while it listens; the Chat page calls it like any tool. */
+  gatewayUrl(): string | null;
+  /** Why the gateway is not listening, for the message shown instead of an answer. */
+  gatewayProblem(): string | null;
+  /** The app's internal local token (its log rows show client `app`). */
+  token: string;
+  emit<E extends 'chat.delta' | 'chat.done'>(event: E, payload: AppEvents[E]): void;
+  log: (line: string) => void;
+}
+
+interface ActiveAnswer {
+  conversationId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** `chat→gemini (translated)`: how the gateway served the answer, from its log entry. */
+export const routeLabel = (row: LogRow): string | null =>
+  row.clientFormat && row.upstreamFormat
+    ? `${row.clientFormat}→${row.upstreamFormat} (${row.route})`
+    : null;
+
+/**
+ * The Chat page. Conversations live in the store; answers come from the app's own gateway over
+ * HTTP and stream to the UI as `chat.delta` events, ending with `chat.done`.
+ */
+export class ChatService {
+  private readonly deps: ChatServiceDeps;
+  /** Answers being written, by assistant message id. */
+  private readonly active = new Map<string, ActiveAnswer>();
+
+  constructor(deps: ChatServiceDeps) {
+    this.deps = deps;
+  }
+
+  list(): Conversation[] {
+    return this.deps.store.conversations.list();
+  }
+
+  get(id: string): ConversationWithMessages | null {
+    return this.deps.store.conversations.get(id);
+  }
+
+  create(input: {
+    model: string | null;
+    systemPrompt?: string | null;
+    title?: string;
+  }): Conversation {
+    return this.deps.store.conversations.create(input);
+  }
+
+  update(
+    id: string,
+    patch: { title?: string; model?: string | null; systemPrompt?: string | null },
+  ): Conversation {
+    const updated = this.deps.store.conversations.update(id, patch);
+    if (!updated) throw notFound(id);
+    return updated;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.stopConversation(id);
+    if (!this.deps.store.conversations.delete(id)) throw notFound(id);
+  }
+
+  /** Appends the user's message and starts the answer; returns before it streams. */
+  send(conversationId: string, content: string): { user: ChatMessage; assistant: ChatMessage } {
+    const conversation = this.ready(conversationId);
+    const conversations = this.deps.store.conversations;
+    const user = conversations.appendMessage(conversationId, { role: 'user', content });
+    const isFirst = !conversation.messages.some((m) => m.role === 'user');
+    if (isFirst && conversation.title === DEFAULT_CONVERSATION_TITLE) {
+      const title = titleFrom(content);
+      if (title) conversations.update(conversationId, { title });
+    }
+    return { user, assistant: this.answer(conversationId) };
+  }
+
+  /** Drops the last answer (if the conversation ends with one) and asks again. */
+  regenerate(conversationId: string): { assistant: ChatMessage } {
+    const conversation = this.ready(conversationId);
+    const messages = conversation.messages;
+    const last = messages.at(-1);
+    if (last?.role === 'assistant') {
+      const anchor = messages.at(-2);
+      if (!anchor) throw new AppError('bad_request', 'There is no question to answer again.');
+      this.deps.store.conversations.deleteMessagesAfter(anchor.id);
+    }
+    if (!messages.some((m) => m.role === 'user'))
+      throw new AppError('bad_request', 'There is no question to answer again.');
+    return { assistant: this.answer(conversationId) };
+  }
+
+  /** Cancels an answer in progress; resolves once its partial text is saved. */
+  async stop(messageId: string): Promise<void> {
+    const answer = this.active.get(messageId);
+    if (!answer) return;
+    answer.controller.abort();
+    await answer.done;
+  }
+
+  /** Stops every answer in progress (the app is closing). */
+  async close(): Promise<void> {
+    const answers = [...this.active.values()];
+    for (const answer of answers) answer.controller.abort();
+    await Promise.all(answers.map((a) => a.done));
+  }
+
+  private async stopConversation(conversationId: string): Promise<void> {
+    const answers = [...this.active.values()].filter((a) => a.conversationId === conversationId);
+    for (const answer of answers) answer.controller.abort();
+    await Promise.all(answers.map((a) => a.done));
+  }
+
+  /** The conversation, checked ready for a new answer: it exists, has a model, is idle. */
+  private ready(conversationId: string): ConversationWithMessages & { model: string } {
+    const conversation = this.deps.store.conversations.get(conversationId);
+    if (!conversation) throw notFound(conversationId);
+    if (!conversation.model)
+      throw new AppError('bad_request', 'model: choose a model for this conversation first.');
+    for (const answer of this.active.values()) {
+      if (answer.conversationId === conversationId)
+        throw new AppError(
+          'conflict',
+          'An answer is still being written in this conversation. Stop it first.',
+        );
+    }
+    return { ...conversation, model: conversation.model };
+  }
+
+  /** Appends an empty assistant message and streams the answer into it in the background. */
+  private answer(conversationId: string): ChatMessage {
+    const conversations = this.deps.store.conversations;
+    const conversation = conversations.get(conversationId);
+    if (!conversation?.model) throw notFound(conversationId);
+    const turns = turnsOf(conversation);
+    const model = conversation.model;
+    const assistant = conversations.appendMessage(conversationId, {
+      role: 'assistant',
+      content: '',
+      model,
+    });
+    const controller = new AbortController();
+    const entry: ActiveAnswer = { conversationId, controller, done: Promise.resolve() };
+    this.active.set(assistant.id, entry);
+    entry.done = this.stream(conversationId, assistant.id, model, turns, controller.signal)
+      .catch((error: unknown) =>
+        this.deps.log(
+          `chat answer failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
+      .finally(() => this.active.delete(assistant.id));
+    return assistant;
+  }
+
+  private async stream(
+    conversationId: string,
+    messageId: string,
+    model: string,
+    turns: ChatTurn[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const conversations = this.deps.store.conversations;
+    const gatewayUrl = this.deps.gatewayUrl();
+    if (!gatewayUrl) {
+      this.finish(conversationId, messageId, {
+        error: this.deps.gatewayProblem() ?? 'The gateway is not running.',
+      });
+      return;
+    }
+    let lastSave = Date.now();
+    let soFar = '';
+    const result = await streamChatCompletion({
+      gatewayUrl,
+      token: this.deps.token,
+      model,
+      messages: turns,
+      signal,
+      onText: (text) => {
+        soFar += text;
+        this.deps.emit('chat.delta', { conversationId, messageId, text });
+        if (Date.now() - lastSave >= SAVE_INTERVAL_MS) {
+          lastSave = Date.now();
+          conversations.updateMessage(messageId, { content: soFar });
+        }
+      },
+    });
+    const row = result.requestId ? await waitForLogEntry(this.deps.store, result.requestId) : null;
+    this.finish(conversationId, messageId, {
+      content: result.text,
+      route: row ? routeLabel(row) : null,
+      inputTokens: row?.usage?.inputTokens ?? result.usage?.inputTokens ?? null,
+      outputTokens: row?.usage?.outputTokens ?? result.usage?.outputTokens ?? null,
+      costUsd: row?.costUsd ?? null,
+      error: result.error,
+    });
+  }
+
+  private finish(
+    conversationId: string,
+    messageId: string,
+    patch: Parameters<Store['conversations']['updateMessage']>[1],
+  ): void {
+    // Idle before `chat.done` goes out: the UI may send or regenerate as soon as it sees it.
+    this.active.delete(messageId);
+    // Null when the conversation was deleted while the answer streamed: nothing to report.
+    const message = this.deps.store.conversations.updateMessage(messageId, patch);
+    if (message) this.deps.emit('chat.done', { conversationId, message });
+  }
+}
+
+/** The conversation as chat-completions turns: its system prompt, then what was said. */
+function turnsOf(conversation: ConversationWithMessages): ChatTurn[] {
+  const turns: ChatTurn[] = [];
+  const system = conversation.systemPrompt?.trim();
+  if (system) turns.push({ role: 'system', content: system });
+  for (const message of conversation.messages) {
+    // Failed or empty answers are not part of what the model said.
+    if (!message.content) continue;
+    turns.push({ role: message.role, content: message.content });
+  }
+  return turns;
+}
+
+const notFound = (id: string): AppError =>
+  new AppError('not_found', `No conversation with id '${id}'.`);

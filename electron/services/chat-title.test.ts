@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { titleFrom } from './chat-title.ts';
+
+describe('titleFrom', () => {
+  it('takes the first non-empty line, whitespace collapsed', () => {
+    expect(titleFrom('\n\n  How do   I list models?\nMore detail')).toBe('How do I list models?');
+  });
+
+  it('shortens a long line at a word break', () => {
+    const title = titleFrom(
+      'Explain the difference between chat completions and the responses API in detail',
+    );
+    expect(title).toBe('Explain the difference between chat completions and the…');
+    expect(title.length).toBeLessThanOrEqual(61);
+  });
+
+  it('cuts one long word where it must', () => {
+    expect(titleFrom('x'.repeat(100))).toBe(`${'x'.repeat(60)}…`);
+  });
+});

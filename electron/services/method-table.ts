@@ -1,0 +1,73 @@
+import type {
+  AppStatus,
+  ConnectionTest,
+  MethodName,
+  Params,
+  Result,
+} from '../../shared/contract.ts';
+import type { ChatService } from './chat-service.ts';
+import type { LogService } from './log-service.ts';
+import type { ModelService } from './model-service.ts';
+import type { ProfileService } from './profile-service.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { TokenService } from './token-service.ts';
+import type { UsageService } from './usage-service.ts';
+
+export interface MethodServices {
+  appStatus(): Promise<AppStatus>;
+  profiles: ProfileService;
+  testUpstream(profileId: string | undefined): Promise<ConnectionTest>;
+  settings: SettingsService;
+  tokens: TokenService;
+  models: ModelService;
+  chat: ChatService;
+  usage: UsageService;
+  logs: LogService;
+}
+
+export type MethodTable = {
+  [M in MethodName]: (params: Params<M>) => Result<M> | Promise<Result<M>>;
+};
+
+/** Each contract method, bound to the use case that implements it (params already checked). */
+export function methodTable(s: MethodServices): MethodTable {
+  return {
+    'app.status': () => s.appStatus(),
+
+    'profiles.list': () => s.profiles.list(),
+    'profiles.save': (p) => s.profiles.save(p),
+    'profiles.activate': (p) => s.profiles.activate(p.id),
+    'profiles.delete': (p) => s.profiles.delete(p.id),
+    'key.set': (p) => s.profiles.setKey(p.profileId, p.key),
+    'key.clear': (p) => s.profiles.clearKey(p.profileId),
+    'upstream.test': (p) => s.testUpstream(p.profileId),
+
+    'settings.get': () => s.settings.get(),
+    'settings.update': (p) => s.settings.update(p),
+
+    'tokens.list': () => s.tokens.list(),
+    'tokens.create': (p) => s.tokens.create(p.name),
+    'tokens.revoke': (p) => s.tokens.revoke(p.id),
+
+    'models.list': (p) => s.models.list(p.refresh === true),
+    'models.setOverride': (p) => s.models.setOverride(p.modelId, p.override),
+    'models.clearOverride': (p) => s.models.clearOverride(p.modelId),
+
+    'chat.list': () => s.chat.list(),
+    'chat.get': (p) => s.chat.get(p.id),
+    'chat.create': (p) => s.chat.create(p),
+    'chat.update': ({ id, ...patch }) => s.chat.update(id, patch),
+    'chat.delete': (p) => s.chat.delete(p.id),
+    'chat.send': (p) => s.chat.send(p.conversationId, p.content),
+    'chat.stop': (p) => s.chat.stop(p.messageId),
+    'chat.regenerate': (p) => s.chat.regenerate(p.conversationId),
+
+    'usage.totals': (p) => s.usage.totals(p),
+    'usage.series': (p) => s.usage.series(p),
+    'usage.by': (p) => s.usage.by(p),
+
+    'logs.search': (p) => s.logs.search(p.filter, p.limit, p.offset),
+    'logs.get': (p) => s.logs.get(p.requestId),
+    'logs.export': (p) => s.logs.export(p.format, p.filter),
+  };
+}

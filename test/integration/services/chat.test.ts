@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSUFFICIENT_BALANCE_MESSAGE } from '../../upstream-sim/index.ts';
+import { startServices, type ServicesFixture } from './services-fixture.ts';
+
+let fx: ServicesFixture;
+beforeAll(async () => {
+  fx = await startServices();
+});
+afterAll(() => fx.close());
+
+const deltasOf = (messageId: string): string =>
+  fx.events
+    .filter((e) => e.event === 'chat.delta')
+    .map((e) => e.payload as { messageId: string; text: string })
+    .filter((d) => d.messageId === messageId)
+    .map((d) => d.text)
+    .join('');
+
+const doneFor = (messageId: string) =>
+  fx.waitForEvent('chat.done', (p) => p.message.id === messageId, 10_000);
+
+describe('chat', () => {
+  it('streams an answer through the app’s own gateway, translated, logged and metered', async () => {
+    const conversation = await fx.call('chat.create', {
+      model: 'sim-gemini',
+      systemPrompt: 'Answer briefly.',
+    });
+    expect(conversation.title).toBe('New chat');
+    const { user, assistant } = await fx.call('chat.send', {
+      conversationId: conversation.id,
+      content: 'What is a gateway?\nExplain in one line.',
+    });
+    expect(user).toMatchObject({
+      role: 'user',
+      content: 'What is a gateway?\nExplain in one line.',
+    });
+    expect(assistant).toMatchObject({ role: 'assistant', content: '', model: 'sim-gemini' });
+
+    const done = await doneFor(assistant.id);
+    expect(done.conversationId).toBe(conversation.id);
+    expect(done.message.content.length).toBeGreaterThan(0);
+    expect(deltasOf(assistant.id)).toBe(done.message.content);
+    expect(done.message).toMatchObject({
+      route: 'chat→gemini (translated)',
+      error: null,
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+      costUsd: expect.any(Number),
+    });
+    expect(done.message.outputTokens).toBeGreaterThan(0);
+
+    // Stored as shown, and the conversation is titled from its first message.
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.title).toBe('What is a gateway?');
+    expect(stored?.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored?.messages[1]).toEqual(done.message);
+
+    // The system prompt reached the upstream as Gemini's systemInstruction.
+    const sent = fx.sim.journal.at(-1)?.body as { systemInstruction?: unknown };
+    expect(JSON.stringify(sent.systemInstruction)).toContain('Answer briefly.');
+
+    // The request is in the log under the app's own client name, like any tool's.
+    const logged = await fx.call('logs.search', {
+      filter: { client: 'app' },
+      limit: 10,
+      offset: 0,
+    });
+    expect(logged.rows[0]).toMatchObject({
+      client: 'app',
+      model: 'sim-gemini',
+      clientFormat: 'chat',
+      upstreamFormat: 'gemini',
+      stream: true,
+      status: 200,
+    });
+    expect(logged.rows[0]?.usage?.outputTokens).toBe(done.message.outputTokens);
+  });
+
+  it('stops an answer: the upstream call is cancelled and the partial text kept', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const { assistant } = await fx.call('chat.send', {
+      conversationId: conversation.id,
+      content: 'Tell me a long story [[sim:slow-chunks=100]] [[sim:long=200]]',
+    });
+    await fx.waitForEvent('chat.delta', (d) => d.messageId === assistant.id);
+    // The text so far is saved as it streams (about once a second), not only at the end.
+    await expect
+      .poll(
+        async () => (await fx.call('chat.get', { id: conversation.id }))?.messages[1]?.content,
+        { timeout: 3000, interval: 100 },
+      )
+      .not.toBe('');
+    // A second question while the answer is written is refused.
+    await expect(
+      fx.call('chat.send', { conversationId: conversation.id, content: 'and?' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+
+    await fx.call('chat.stop', { messageId: assistant.id });
+    const done = await doneFor(assistant.id);
+    expect(done.message.content.length).toBeGreaterThan(0);
+    expect(done.message.content.split(' ').length).toBeLessThan(200);
+    expect(done.message.error).toBeNull();
+    const upstream = await fx.sim.waitFor(
+      (e) => e.rawBody.includes('Tell me a long story') && e.clientClosedEarly,
+    );
+    expect(upstream.clientClosedEarly).toBe(true);
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages[1]?.content).toBe(done.message.content);
+  });
+
+  it('regenerates the last answer', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const first = await fx.call('chat.send', { conversationId: conversation.id, content: 'Hi' });
+    await doneFor(first.assistant.id);
+    const { assistant } = await fx.call('chat.regenerate', { conversationId: conversation.id });
+    expect(assistant.id).not.toBe(first.assistant.id);
+    const done = await doneFor(assistant.id);
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages.map((m) => m.id)).toEqual([first.user.id, assistant.id]);
+    expect(stored?.messages[1]?.content).toBe(done.message.content);
+    // The upstream saw the question again, without the dropped answer.
+    const body = fx.sim.journal.at(-1)?.body as { messages: { role: string }[] };
+    expect(body.messages.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('shows an upstream error inline, in the upstream’s words', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const { assistant } = await fx.call('chat.send', {
+      conversationId: conversation.id,
+      content: 'Hello [[sim:balance]]',
+    });
+    const done = await doneFor(assistant.id);
+    expect(done.message.error).toContain(INSUFFICIENT_BALANCE_MESSAGE);
+    expect(done.message.content).toBe('');
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages[1]?.error).toBe(done.message.error);
+  });
+
+  it('asks for a model before sending, and names unknown conversations', async () => {
+    const conversation = await fx.call('chat.create', { model: null });
+    await expect(
+      fx.call('chat.send', { conversationId: conversation.id, content: 'hi' }),
+    ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^model:/) });
+    await expect(
+      fx.call('chat.send', { conversationId: conversation.id, content: '   ' }),
+    ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^content:/) });
+    await expect(fx.call('chat.regenerate', { conversationId: 'conv_nope' })).rejects.toMatchObject(
+      { code: 'not_found' },
+    );
+    expect(await fx.call('chat.get', { id: 'conv_nope' })).toBeNull();
+  });
+
+  it('updates, lists and deletes conversations', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat', title: 'Draft' });
+    const renamed = await fx.call('chat.update', {
+      id: conversation.id,
+      title: 'Renamed',
+      systemPrompt: 'Be terse.',
+    });
+    expect(renamed).toMatchObject({
+      title: 'Renamed',
+      systemPrompt: 'Be terse.',
+      model: 'sim-chat',
+    });
+    expect((await fx.call('chat.list')).map((c) => c.id)).toContain(conversation.id);
+    await fx.call('chat.delete', { id: conversation.id });
+    expect((await fx.call('chat.list')).map((c) => c.id)).not.toContain(conversation.id);
+    await expect(fx.call('chat.delete', { id: conversation.id })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
