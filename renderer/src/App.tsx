@@ -1,11 +1,69 @@
-/** Placeholder page until the UI issue: says what the app is and where the gateway listens. */
+import { useEffect } from 'react';
+import { getApi } from './api/index.ts';
+import { Shell } from './components/Shell.tsx';
+import { StartupScreen } from './components/StartupScreen.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
+import { applyTheme } from './lib/theme.ts';
+import { FirstRunFlow } from './pages/first-run/FirstRunFlow.tsx';
+import { useAppStore } from './stores/app-store.ts';
+import { useChatStore } from './stores/chat-store.ts';
+import { useLogsStore } from './stores/logs-store.ts';
+
+/**
+ * Wires the app's events into the stores once, for the window's lifetime, so every page sees
+ * live data whether or not it was open when the event came; then picks what to show.
+ */
+function useAppEvents() {
+  useEffect(() => {
+    const api = getApi();
+    const app = useAppStore.getState();
+    app.setConnection(api.connection());
+    let wasDown = false;
+    const offs = [
+      api.onConnection((state) => {
+        useAppStore.getState().setConnection(state);
+        if (state === 'reconnecting') wasDown = true;
+        // Events missed while disconnected: read the status again rather than trust it.
+        if (state === 'open' && wasDown) {
+          wasDown = false;
+          void useAppStore.getState().refreshStatus();
+        }
+      }),
+      api.on('gateway.status', (gateway) => useAppStore.getState().setGatewayStatus(gateway)),
+      api.on('logs.appended', (rows) => useLogsStore.getState().onAppended(rows)),
+      api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),
+      api.on('chat.done', (done) => useChatStore.getState().onDone(done)),
+    ];
+    void app.load();
+    return () => offs.forEach((off) => off());
+  }, []);
+}
+
 export function App() {
+  useAppEvents();
+  const status = useAppStore((s) => s.status);
+  const error = useAppStore((s) => s.error);
+  const authProblem = useAppStore((s) => s.authProblem);
+  const connection = useAppStore((s) => s.connection);
+  const firstRunOpen = useAppStore((s) => s.firstRunOpen);
+  const theme = useAppStore((s) => s.settings?.theme);
+  const load = useAppStore((s) => s.load);
+
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+
+  let content;
+  if (authProblem) content = <TokenRequiredScreen refused={connection !== 'missing-token'} />;
+  else if (!status) content = <StartupScreen error={error} onRetry={() => void load()} />;
+  else if (firstRunOpen) content = <FirstRunFlow />;
+  else content = <Shell />;
+
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Model Gateway</h1>
-      <p>
-        The local gateway serves chat-completions, responses and native generateContent clients.
-      </p>
-    </main>
+    <>
+      {content}
+      <Toasts />
+    </>
   );
 }

@@ -1,0 +1,52 @@
+import type { AppErrorBody } from '../../../shared/contract.ts';
+
+/**
+ * A failed contract call, over either transport: `message` is the app's (or the upstream's) own
+ * words for the user, `code` is what the UI branches on, `status` the HTTP status when there is one.
+ */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number | undefined;
+
+  constructor(code: string, message: string, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/**
+ * The UI session token is missing or was refused (headless mode: 401 `unauthorized`). Other
+ * refusals, such as IPC's `forbidden`, are not about the token and must not send the user to
+ * the "open the printed URL" screen.
+ */
+export function isAuthError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'unauthorized' || error.code === 'missing_token' || error.status === 401;
+}
+
+export function isAppErrorBody(value: unknown): value is AppErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const inner: unknown = value.error;
+  return (
+    typeof inner === 'object' &&
+    inner !== null &&
+    'message' in inner &&
+    typeof inner.message === 'string' &&
+    'code' in inner &&
+    typeof inner.code === 'string'
+  );
+}
+
+/** Anything thrown by a call, as an ApiError (keeps ApiErrors as they are). */
+export function toApiError(error: unknown, fallbackCode = 'failed'): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error) return new ApiError(fallbackCode, error.message);
+  return new ApiError(fallbackCode, String(error));
+}
+
+/** The user-facing text of any thrown value. */
+export function errorMessage(error: unknown): string {
+  return toApiError(error).message;
+}

@@ -1,0 +1,38 @@
+import type { ModelInfo } from '../../../shared/contract.ts';
+import { ALL_FORMATS, FORMAT_LABEL } from '../format/route.ts';
+
+/**
+ * The client formats that reach a model: solid for formats the model speaks upstream (passed
+ * through), dashed for those the gateway translates. Formats it cannot serve are left out.
+ */
+export function FormatBadges({
+  model,
+}: {
+  model: Pick<ModelInfo, 'formats' | 'translatedFormats'>;
+}) {
+  const shown = ALL_FORMATS.filter(
+    (f) => model.formats.includes(f) || model.translatedFormats.includes(f),
+  );
+  if (shown.length === 0) return <span className="subtle">none</span>;
+  return (
+    <span className="badge-row">
+      {shown.map((format) => {
+        const native = model.formats.includes(format);
+        const preferred = model.formats[0] === format;
+        const title = native
+          ? `${FORMAT_LABEL[format]}: supported upstream${preferred ? ' (preferred)' : ''}, passed through`
+          : `${FORMAT_LABEL[format]}: translated by the gateway`;
+        return (
+          <span
+            key={format}
+            className={native ? 'badge badge-native' : 'badge badge-translated'}
+            title={title}
+          >
+            {FORMAT_LABEL[format]}
+            <span className="visually-hidden">{native ? ' (native)' : ' (translated)'}</span>
+          </span>
+        );
+      })}
+    </span>
+  );
+}

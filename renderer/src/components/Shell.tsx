@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { usePage } from '../lib/use-page.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { LoadingState } from './LoadingState.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+// Pages load on first visit: charts and Markdown are heavy and most visits use one page.
+const ChatPage = lazy(() => import('../pages/chat/ChatPage.tsx'));
+const ModelsPage = lazy(() => import('../pages/models/ModelsPage.tsx'));
+const UsagePage = lazy(() => import('../pages/usage/UsagePage.tsx'));
+const LogsPage = lazy(() => import('../pages/logs/LogsPage.tsx'));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage.tsx'));
+
+const PAGES = {
+  chat: ChatPage,
+  models: ModelsPage,
+  usage: UsagePage,
+  logs: LogsPage,
+  settings: SettingsPage,
+};
+
+/** Sidebar, header and the page the location hash names. */
+export function Shell() {
+  const page = usePage();
+  const Page = PAGES[page];
+  return (
+    <div className="app-shell">
+      <Sidebar page={page} />
+      <div className="main-column">
+        <AppHeader />
+        <Suspense
+          fallback={
+            <main className="page">
+              <LoadingState label="Loading…" />
+            </main>
+          }
+        >
+          <Page />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

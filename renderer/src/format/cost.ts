@@ -1,0 +1,50 @@
+const DASH = '—';
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * An estimated cost in dollars. Single requests often cost fractions of a cent, so small
+ * amounts keep four decimals instead of rounding to a misleading "$0.00".
+ */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return DASH;
+  if (usd === 0) return '$0.00';
+  const abs = Math.abs(usd);
+  if (abs < 0.0001) return usd < 0 ? '>-$0.0001' : '<$0.0001';
+  if (abs < 1) {
+    // Up to four decimals below a dollar ($0.0106, $0.42), never fewer than two.
+    const text = abs.toFixed(4).replace(/(\.\d\d\d*?)0+$/, '$1');
+    return `${usd < 0 ? '-' : ''}$${text}`;
+  }
+  return dollars.format(usd);
+}
+
+/** A chart axis tick: two significant digits for small amounts ($0.00005), never "<$0.0001". */
+export function formatCostTick(usd: number): string {
+  if (usd === 0) return '$0';
+  if (Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2))}`;
+  return formatCost(usd);
+}
+
+/** A tariff price: "$2.50" per million tokens or per call; a dash when the model has none. */
+export function formatPrice(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return DASH;
+  if (usd !== 0 && Math.abs(usd) < 0.01) return `$${usd.toPrecision(2)}`;
+  return dollars.format(usd);
+}
+
+/** The model's price in one short phrase, for tables and pickers. */
+export function formatModelPrice(model: {
+  inputPerMillion: number | null;
+  outputPerMillion: number | null;
+  perCall: number | null;
+}): string {
+  if (model.perCall !== null) return `${formatPrice(model.perCall)} per call`;
+  if (model.inputPerMillion === null && model.outputPerMillion === null) return DASH;
+  return `${formatPrice(model.inputPerMillion)} in / ${formatPrice(model.outputPerMillion)} out per 1M`;
+}

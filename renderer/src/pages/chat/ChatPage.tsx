@@ -1,0 +1,81 @@
+import { MessageSquare, Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { errorMessage } from '../../api/index.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { useChatStore } from '../../stores/chat-store.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { toast } from '../../stores/toast-store.ts';
+import { ConversationList } from './ConversationList.tsx';
+import { ConversationView } from './ConversationView.tsx';
+import './chat.css';
+
+export default function ChatPage() {
+  const models = useModelsStore((s) => s.models);
+  const ensureModels = useModelsStore((s) => s.ensureLoaded);
+  const loadList = useChatStore((s) => s.loadList);
+  const open = useChatStore((s) => s.open);
+  const create = useChatStore((s) => s.create);
+  const active = useChatStore((s) => s.active);
+  const activeStatus = useChatStore((s) => s.activeStatus);
+  const activeError = useChatStore((s) => s.activeError);
+  const activeId = useChatStore((s) => s.activeId);
+
+  useEffect(() => {
+    void ensureModels();
+    void loadList().then(() => {
+      // Reopen the most recent conversation when arriving with none open.
+      const { activeId: current, conversations } = useChatStore.getState();
+      if (current === null && conversations[0]) void open(conversations[0].id);
+    });
+  }, [ensureModels, loadList, open]);
+
+  // A new chat uses the open conversation's model, else the first one that can chat.
+  const defaultModel =
+    active?.model ?? models.find((m) => m.formats.length > 0)?.id ?? models[0]?.id ?? null;
+
+  const startNew = async () => {
+    try {
+      await create(defaultModel);
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+
+  let content;
+  if (activeStatus === 'loading') content = <LoadingState label="Loading conversation…" />;
+  else if (activeStatus === 'error') {
+    content = (
+      <ErrorState
+        title="The conversation could not be opened"
+        message={activeError ?? ''}
+        onRetry={activeId ? () => void open(activeId) : undefined}
+      />
+    );
+  } else if (active) content = <ConversationView conversation={active} models={models} />;
+  else {
+    content = (
+      <EmptyState
+        icon={<MessageSquare size={20} />}
+        title="Try any model from here"
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => void startNew()}>
+            <Plus size={14} aria-hidden="true" />
+            Start a conversation
+          </button>
+        }
+      >
+        Conversations go through the local gateway like any tool’s requests, so they show up in Logs
+        and Usage too.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <main className="page page-flush chat-page">
+      <ConversationList defaultModel={defaultModel} />
+      <div className="chat-main">{content}</div>
+    </main>
+  );
+}

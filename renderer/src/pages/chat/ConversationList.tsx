@@ -1,0 +1,97 @@
+import { MessagesSquare, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { Conversation } from '../../../../shared/contract.ts';
+import { errorMessage } from '../../api/index.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useChatStore } from '../../stores/chat-store.ts';
+import { toast } from '../../stores/toast-store.ts';
+import { ConversationItem } from './ConversationItem.tsx';
+
+export function ConversationList({ defaultModel }: { defaultModel: string | null }) {
+  const conversations = useChatStore((s) => s.conversations);
+  const listStatus = useChatStore((s) => s.listStatus);
+  const listError = useChatStore((s) => s.listError);
+  const activeId = useChatStore((s) => s.activeId);
+  const loadList = useChatStore((s) => s.loadList);
+  const create = useChatStore((s) => s.create);
+  const remove = useChatStore((s) => s.remove);
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const newConversation = async () => {
+    setCreating(true);
+    try {
+      await create(defaultModel);
+      document.getElementById('chat-composer')?.focus();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <section className="conversation-list" aria-labelledby="chat-heading">
+      <div className="conversation-list-header">
+        <h1 id="chat-heading">Chat</h1>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void newConversation()}
+          disabled={creating}
+        >
+          {creating ? <Spinner size={13} /> : <Plus size={14} aria-hidden="true" />}
+          New chat
+        </button>
+      </div>
+      {listStatus === 'loading' ? (
+        <div className="conversation-skeleton" role="status" aria-label="Loading conversations">
+          <div className="skeleton" />
+          <div className="skeleton" />
+          <div className="skeleton" />
+        </div>
+      ) : null}
+      {listStatus === 'error' ? (
+        <ErrorState
+          title="Conversations could not be loaded"
+          message={listError ?? ''}
+          onRetry={() => void loadList()}
+        />
+      ) : null}
+      {listStatus === 'ready' && conversations.length === 0 ? (
+        <div className="conversation-empty">
+          <MessagesSquare size={18} aria-hidden="true" />
+          <p>No conversations yet.</p>
+        </div>
+      ) : null}
+      {conversations.length > 0 ? (
+        <nav aria-label="Conversations" className="conversation-scroll">
+          <ul>
+            {conversations.map((conversation) => (
+              <ConversationItem
+                key={conversation.id}
+                conversation={conversation}
+                active={conversation.id === activeId}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this conversation?"
+        confirmLabel="Delete"
+        danger
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) await remove(deleting.id);
+        }}
+      >
+        “{deleting?.title}” and all its messages are deleted. The request log keeps its entries.
+      </ConfirmDialog>
+    </section>
+  );
+}

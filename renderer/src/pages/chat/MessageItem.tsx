@@ -1,0 +1,97 @@
+import { Bot, CircleAlert, RotateCcw, User } from 'lucide-react';
+import { memo } from 'react';
+import type { ChatMessage } from '../../../../shared/contract.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { useChatStore } from '../../stores/chat-store.ts';
+import { MessageMeta } from './MessageMeta.tsx';
+
+interface MessageItemProps {
+  message: ChatMessage;
+  /** The last answer of the conversation: it can be regenerated. */
+  isLast: boolean;
+  onRegenerate: () => void;
+  busy: boolean;
+}
+
+/** One message. An answer in progress shows its streamed text and is a live region. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  isLast,
+  onRegenerate,
+  busy,
+}: MessageItemProps) {
+  const streaming = useChatStore((s) => message.id in s.streaming);
+  const streamed = useChatStore((s) => s.streamText[message.id]);
+  const content = streaming ? (streamed ?? message.content) : message.content;
+  const isUser = message.role === 'user';
+  const roleName = isUser ? 'You' : message.role === 'system' ? 'System' : 'Assistant';
+
+  return (
+    <article
+      className={`message message-${message.role}`}
+      aria-label={`${roleName} message`}
+      aria-busy={streaming || undefined}
+    >
+      <div className="message-avatar" aria-hidden="true">
+        {isUser ? <User size={15} /> : <Bot size={15} />}
+      </div>
+      <div className="message-main">
+        <div className="message-role">{roleName}</div>
+        {/* The answer being streamed is announced as it completes. */}
+        <div
+          className={streaming ? 'message-body streaming' : 'message-body'}
+          role={streaming ? 'status' : undefined}
+          aria-live={streaming ? 'polite' : undefined}
+        >
+          {isUser ? (
+            <p className="user-text">{content}</p>
+          ) : content ? (
+            <Markdown text={content} />
+          ) : streaming ? (
+            <span className="typing" aria-label="Waiting for the answer">
+              <span />
+              <span />
+              <span />
+            </span>
+          ) : null}
+        </div>
+        {message.error ? (
+          <div className="message-error" role="alert">
+            <CircleAlert size={15} aria-hidden="true" />
+            <div>
+              <p className="alert-title">The upstream answered with an error</p>
+              <p>{message.error}</p>
+            </div>
+          </div>
+        ) : null}
+        {!streaming && !isUser ? (
+          <div className="message-footer">
+            <MessageMeta message={message} />
+            <div className="message-actions">
+              {content ? (
+                <CopyButton
+                  text={content}
+                  label="Copy answer"
+                  className="btn btn-ghost btn-sm"
+                  iconOnly
+                />
+              ) : null}
+              {isLast ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={onRegenerate}
+                  disabled={busy}
+                >
+                  <RotateCcw size={13} aria-hidden="true" />
+                  Regenerate
+                </button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+});

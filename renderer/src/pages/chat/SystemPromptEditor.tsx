@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/index.ts';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useChatStore } from '../../stores/chat-store.ts';
+import { toast } from '../../stores/toast-store.ts';
+
+/** The conversation's system prompt, saved with the conversation. */
+export function SystemPromptEditor({
+  value,
+  onDone,
+}: {
+  value: string | null;
+  onDone: () => void;
+}) {
+  const update = useChatStore((s) => s.update);
+  const [text, setText] = useState(value ?? '');
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await update({ systemPrompt: text.trim() ? text : null });
+      toast.success('System prompt saved');
+      onDone();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="system-prompt"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="field-label" htmlFor="system-prompt">
+        System prompt
+      </label>
+      <textarea
+        id="system-prompt"
+        className="textarea"
+        rows={4}
+        value={text}
+        placeholder="e.g. You are a concise assistant. Answer in English."
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {busy ? <Spinner size={13} /> : null}
+          Save system prompt
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { hashFor } from '../../lib/routes.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+import { DoneStep } from './DoneStep.tsx';
+import { Stepper, type Step } from './Stepper.tsx';
+import { TestStep } from './TestStep.tsx';
+import { UpstreamStep } from './UpstreamStep.tsx';
+import { WelcomeStep } from './WelcomeStep.tsx';
+import './first-run.css';
+
+const STEPS: Step[] = [
+  { id: 'welcome', label: 'Welcome' },
+  { id: 'upstream', label: 'Upstream and key' },
+  { id: 'test', label: 'Test' },
+  { id: 'done', label: 'Done' },
+];
+
+/** Shown instead of the pages while the app has no profile or key yet. */
+export function FirstRunFlow() {
+  const finishFirstRun = useAppStore((s) => s.finishFirstRun);
+  const [step, setStep] = useState(0);
+
+  const finish = (page: 'chat' | 'settings') => {
+    window.location.hash = page === 'settings' ? `${hashFor('settings')}` : hashFor('chat');
+    finishFirstRun();
+  };
+
+  return (
+    <main className="screen first-run">
+      <div className="first-run-frame">
+        <Stepper steps={STEPS} current={step} />
+        <div className="card screen-card first-run-card">
+          {step === 0 ? (
+            <WelcomeStep onNext={() => setStep(1)} onSkip={() => finish('settings')} />
+          ) : null}
+          {step === 1 ? <UpstreamStep onNext={() => setStep(2)} onBack={() => setStep(0)} /> : null}
+          {step === 2 ? <TestStep onNext={() => setStep(3)} onBack={() => setStep(1)} /> : null}
+          {step === 3 ? <DoneStep onFinish={finish} /> : null}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { useAppStore } from '../../stores/app-store.ts';
+import { ConnectionTestPanel } from '../settings/ConnectionTestPanel.tsx';
+
+/** Tries the key against the upstream right away; failing is allowed but said plainly. */
+export function TestStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
+  const profileId = useAppStore((s) => s.status?.activeProfile?.id ?? null);
+  const [ok, setOk] = useState<boolean | null>(null);
+  return (
+    <div className="stack">
+      <div>
+        <h1>Test the connection</h1>
+        <p className="muted">The gateway asks the upstream for the models your key can use.</p>
+      </div>
+      <ConnectionTestPanel profileId={profileId} autoRun onResult={(r) => setOk(r.ok)} />
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+        <button type="button" className={ok === false ? 'btn' : 'btn btn-primary'} onClick={onNext}>
+          {ok === false ? 'Continue anyway' : 'Continue'}
+          <ArrowRight size={14} aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

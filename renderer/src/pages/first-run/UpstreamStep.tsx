@@ -1,0 +1,152 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage, getApi } from '../../api/index.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Field } from '../../components/Field.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { baseUrlProblem } from '../settings/url-check.ts';
+
+/** Profile and key in one form: save the profile, make it active, store the key. */
+export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
+  const status = useAppStore((s) => s.status);
+  const setStatus = useAppStore((s) => s.setStatus);
+  const loadProfiles = useAppStore((s) => s.loadProfiles);
+  const profile = status?.activeProfile ?? null;
+  const keyFromEnv = status?.keySource === 'environment';
+  const hasKey = status?.keySource === 'keychain' || keyFromEnv;
+
+  const [name, setName] = useState(profile?.name ?? 'Default');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
+  const [key, setKey] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
+  const keyProblem = touched && !hasKey && !key.trim() ? 'Enter the key for this upstream.' : null;
+
+  const submit = async () => {
+    setTouched(true);
+    if (baseUrlProblem(baseUrl) || (!hasKey && !key.trim())) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const api = getApi();
+      const saved = await api.call('profiles.save', {
+        ...(profile ? { id: profile.id } : {}),
+        name: name.trim() || 'Default',
+        baseUrl: baseUrl.trim(),
+        pricingUrl: pricingUrl.trim() || null,
+      });
+      // Kept in the status at once: if the key fails (say, no keychain), a retry updates
+      // this profile instead of creating another.
+      setStatus(await api.call('profiles.activate', { id: saved.id }));
+      if (key.trim())
+        setStatus(await api.call('key.set', { profileId: saved.id, key: key.trim() }));
+      setKey('');
+      await loadProfiles();
+      onNext();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-labelledby="upstream-step-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div>
+        <h1 id="upstream-step-title">Connect your upstream</h1>
+        <p className="muted">The hosted gateway this app forwards to, and your key for it.</p>
+      </div>
+      <Field label="Base URL" hint="e.g. https://gateway.example.com" error={urlProblem}>
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            type="url"
+            value={baseUrl}
+            placeholder="https://gateway.example.com"
+            onChange={(e) => setBaseUrl(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="form-grid">
+        <Field label="Profile name">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Pricing URL" hint="Optional; default /api/pricing">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={pricingUrl}
+              placeholder="/api/pricing"
+              onChange={(e) => setPricingUrl(e.target.value)}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        label="Upstream API key"
+        hint={
+          keyFromEnv
+            ? 'MODEL_GATEWAY_UPSTREAM_KEY is set and will be used; leave this empty.'
+            : 'Stored in the OS keychain. It is never shown again.'
+        }
+        error={keyProblem}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            type="password"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={
+              status?.keySource === 'keychain' ? 'A key is stored; enter one to replace it' : ''
+            }
+          />
+        )}
+      </Field>
+      {status?.keychainProblem ? (
+        <Alert kind="warning" title="The keychain cannot be used">
+          {status.keychainProblem}
+        </Alert>
+      ) : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <Spinner size={14} /> : null}
+          Save and continue
+          {busy ? null : <ArrowRight size={14} aria-hidden="true" />}
+        </button>
+      </div>
+    </form>
+  );
+}

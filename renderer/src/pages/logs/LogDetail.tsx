@@ -1,0 +1,171 @@
+import type { LogEntry, Tariff } from '../../../../shared/contract.ts';
+import { CodeBlock } from '../../components/CodeBlock.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { formatCost } from '../../format/cost.ts';
+import { formatDuration } from '../../format/duration.ts';
+import { FORMAT_LABEL } from '../../format/route.ts';
+import { formatTokens } from '../../format/tokens.ts';
+import { hashFor } from '../../lib/routes.ts';
+import { prettyBody } from './body-text.ts';
+import { RouteText, StatusBadge } from './log-cells.tsx';
+
+function tariffText(tariff: Tariff | null): string {
+  if (!tariff) return 'none known';
+  if (tariff.kind === 'per-call')
+    return `per call: price ${tariff.modelPrice} × group ${tariff.groupRatio}`;
+  return `tokens: model ${tariff.modelRatio} × group ${tariff.groupRatio}, completion ${tariff.completionRatio}, cache ${tariff.cacheRatio}`;
+}
+
+/** Every field of one request, with redacted headers and bodies when they were captured. */
+export function LogDetail({ entry }: { entry: LogEntry }) {
+  return (
+    <div className="stack log-detail">
+      <section aria-labelledby="log-summary">
+        <h3 id="log-summary">Request</h3>
+        <dl className="kv">
+          <dt>Request id</dt>
+          <dd className="row">
+            <span className="mono">{entry.requestId}</span>
+            <CopyButton
+              text={entry.requestId}
+              label="Copy request id"
+              className="btn btn-ghost btn-sm"
+              iconOnly
+            />
+          </dd>
+          <dt>Started</dt>
+          <dd>{new Date(entry.startedAt).toLocaleString()}</dd>
+          <dt>Client</dt>
+          <dd>{entry.client ?? '—'}</dd>
+          <dt>Endpoint</dt>
+          <dd className="mono">
+            {entry.method} {entry.path}
+          </dd>
+          <dt>Model</dt>
+          <dd className="mono">{entry.model ?? '—'}</dd>
+          <dt>Stream</dt>
+          <dd>{entry.stream ? 'yes' : 'no'}</dd>
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge entry={entry} />
+          </dd>
+          <dt>Latency</dt>
+          <dd>{formatDuration(entry.latencyMs)}</dd>
+          <dt>Time to first byte</dt>
+          <dd>{formatDuration(entry.ttfbMs)}</dd>
+          <dt>Attempts</dt>
+          <dd>{entry.attempts}</dd>
+          <dt>Cancelled</dt>
+          <dd>{entry.cancelled ? 'yes, the client disconnected' : 'no'}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="log-route">
+        <h3 id="log-route">Route</h3>
+        <dl className="kv">
+          <dt>Route</dt>
+          <dd>
+            <RouteText entry={entry} />
+          </dd>
+          <dt>Client format</dt>
+          <dd>{entry.clientFormat ? FORMAT_LABEL[entry.clientFormat] : '—'}</dd>
+          <dt>Upstream format</dt>
+          <dd>{entry.upstreamFormat ? FORMAT_LABEL[entry.upstreamFormat] : '—'}</dd>
+          <dt>Translation rules</dt>
+          <dd>
+            {entry.rules.length === 0 ? (
+              'none'
+            ) : (
+              <ul className="rule-list">
+                {entry.rules.map((rule) => (
+                  <li key={rule} className="mono">
+                    {rule}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="log-usage">
+        <h3 id="log-usage">Usage</h3>
+        {entry.usage ? (
+          <dl className="kv">
+            <dt>Input tokens</dt>
+            <dd>{formatTokens(entry.usage.inputTokens)}</dd>
+            <dt>Output tokens</dt>
+            <dd>{formatTokens(entry.usage.outputTokens)}</dd>
+            <dt>Total</dt>
+            <dd>{formatTokens(entry.usage.totalTokens)}</dd>
+            <dt>Cached input</dt>
+            <dd>{formatTokens(entry.usage.cachedInputTokens)}</dd>
+            <dt>Reasoning</dt>
+            <dd>{formatTokens(entry.usage.reasoningTokens)}</dd>
+            <dt>Estimated usage</dt>
+            <dd>
+              {entry.usageEstimated
+                ? 'yes — the stream ended before the upstream reported usage (≈ 4 characters a token)'
+                : 'no — reported by the upstream'}
+            </dd>
+            <dt>Cost</dt>
+            <dd>{formatCost(entry.costUsd)} (estimate)</dd>
+            <dt>Tariff</dt>
+            <dd>{tariffText(entry.tariff)}</dd>
+          </dl>
+        ) : (
+          <p className="muted">No usage recorded.</p>
+        )}
+      </section>
+
+      {entry.errorKind || entry.errorMessage ? (
+        <section aria-labelledby="log-error">
+          <h3 id="log-error">Error</h3>
+          <div className="alert alert-error">
+            <div>
+              {entry.errorKind ? <p className="alert-title mono">{entry.errorKind}</p> : null}
+              {entry.errorMessage ? <p>{entry.errorMessage}</p> : null}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="log-capture">
+        <h3 id="log-capture">Headers and bodies</h3>
+        {entry.capture ? (
+          <div className="stack-sm">
+            <table className="table header-table" aria-label="Request headers (redacted)">
+              <tbody>
+                {Object.entries(entry.capture.requestHeaders).map(([name, value]) => (
+                  <tr key={name}>
+                    <th scope="row" className="mono">
+                      {name}
+                    </th>
+                    <td className="mono">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h4>Request body</h4>
+            {entry.capture.requestBody !== null ? (
+              <CodeBlock code={prettyBody(entry.capture.requestBody)} label="request body" />
+            ) : (
+              <p className="muted">None.</p>
+            )}
+            <h4>Response body</h4>
+            {entry.capture.responseBody !== null ? (
+              <CodeBlock code={prettyBody(entry.capture.responseBody)} label="response body" />
+            ) : (
+              <p className="muted">None.</p>
+            )}
+          </div>
+        ) : (
+          <p className="muted">
+            Not captured. Turn on “Capture request and response bodies” in{' '}
+            <a href={hashFor('settings')}>Settings</a> to record them for new requests.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import type { LogEntry } from '../../../../shared/contract.ts';
+import { errorMessage, getApi } from '../../api/index.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { useLogsStore } from '../../stores/logs-store.ts';
+import { LogDetail } from './LogDetail.tsx';
+
+type Loaded =
+  { state: 'loading' } | { state: 'ready'; entry: LogEntry } | { state: 'error'; message: string };
+
+/** The selected request in full; fetched by id since list rows may leave out the capture. */
+export function LogDetailDrawer() {
+  const requestId = useLogsStore((s) => s.selectedRequestId);
+  const select = useLogsStore((s) => s.select);
+  const fromList = useLogsStore((s) => s.rows.find((r) => r.requestId === requestId) ?? null);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!requestId) return;
+    let cancelled = false;
+    setLoaded({ state: 'loading' });
+    getApi()
+      .call('logs.get', { requestId })
+      .then((entry) => {
+        if (cancelled) return;
+        if (entry) setLoaded({ state: 'ready', entry });
+        else setLoaded({ state: 'error', message: 'This request is no longer in the log.' });
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setLoaded({ state: 'error', message: errorMessage(e) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [requestId, attempt]);
+
+  // Show the row we already have while the full record loads.
+  const entry = loaded.state === 'ready' ? loaded.entry : fromList;
+
+  return (
+    <Dialog
+      open={requestId !== null}
+      onClose={() => select(null)}
+      variant="drawer"
+      title="Request details"
+      description={entry ? `${entry.method} ${entry.path}` : undefined}
+    >
+      {loaded.state === 'error' ? (
+        <ErrorState
+          title="Details could not be loaded"
+          message={loaded.message}
+          onRetry={() => setAttempt(attempt + 1)}
+        />
+      ) : entry ? (
+        <LogDetail entry={entry} />
+      ) : (
+        <LoadingState label="Loading details…" />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Field } from '../../components/Field.tsx';
+import { EMPTY_LOG_FORM, type LogFilterForm, type LogTimeRange } from '../../stores/log-filter.ts';
+import { useLogsStore } from '../../stores/logs-store.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useTokensStore } from '../../stores/tokens-store.ts';
+
+const RANGES: { value: LogTimeRange; label: string }[] = [
+  { value: 'all', label: 'Any time' },
+  { value: '15m', label: 'Last 15 minutes' },
+  { value: '1h', label: 'Last hour' },
+  { value: '24h', label: 'Last 24 hours' },
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+];
+
+/** A text field that applies its value after typing pauses, not on every keystroke. */
+function useDebounced(value: string, apply: (v: string) => void, current: string) {
+  useEffect(() => {
+    if (value === current) return;
+    const timer = setTimeout(() => apply(value), 300);
+    return () => clearTimeout(timer);
+  }, [value, apply, current]);
+}
+
+export function LogFilters() {
+  const form = useLogsStore((s) => s.form);
+  const setForm = useLogsStore((s) => s.setForm);
+  const resetForm = useLogsStore((s) => s.resetForm);
+  const models = useModelsStore((s) => s.models);
+  const tokens = useTokensStore((s) => s.tokens);
+  const [draft, setDraft] = useState<Pick<LogFilterForm, 'model' | 'client' | 'text'>>({
+    model: form.model,
+    client: form.client,
+    text: form.text,
+  });
+
+  useDebounced(draft.text, (text) => setForm({ text }), form.text);
+  useDebounced(draft.model, (model) => setForm({ model }), form.model);
+  useDebounced(draft.client, (client) => setForm({ client }), form.client);
+
+  const active =
+    form.model !== '' ||
+    form.client !== '' ||
+    form.text !== '' ||
+    form.status !== '' ||
+    form.range !== 'all';
+
+  return (
+    <form
+      className="log-filters"
+      role="search"
+      aria-label="Filter the log"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <Field label="Search" className="filter-text">
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            type="search"
+            placeholder="Request id, path, error…"
+            value={draft.text}
+            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Model">
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            list="log-filter-models"
+            placeholder="Any model"
+            value={draft.model}
+            onChange={(e) => setDraft({ ...draft, model: e.target.value })}
+          />
+        )}
+      </Field>
+      <datalist id="log-filter-models">
+        {models.map((m) => (
+          <option key={m.id} value={m.id} />
+        ))}
+      </datalist>
+      <Field label="Client">
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            list="log-filter-clients"
+            placeholder="Any client"
+            value={draft.client}
+            onChange={(e) => setDraft({ ...draft, client: e.target.value })}
+          />
+        )}
+      </Field>
+      <datalist id="log-filter-clients">
+        {tokens.map((t) => (
+          <option key={t.id} value={t.name} />
+        ))}
+      </datalist>
+      <Field label="Status">
+        {(p) => (
+          <select
+            {...p}
+            className="select"
+            value={form.status}
+            onChange={(e) => setForm({ status: e.target.value as LogFilterForm['status'] })}
+          >
+            <option value="">Any status</option>
+            <option value="ok">OK</option>
+            <option value="error">Errors</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Time">
+        {(p) => (
+          <select
+            {...p}
+            className="select"
+            value={form.range}
+            onChange={(e) => setForm({ range: e.target.value as LogTimeRange })}
+          >
+            {RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button
+        type="button"
+        className="btn btn-ghost clear-filters"
+        disabled={!active}
+        onClick={() => {
+          setDraft({
+            model: EMPTY_LOG_FORM.model,
+            client: EMPTY_LOG_FORM.client,
+            text: EMPTY_LOG_FORM.text,
+          });
+          resetForm();
+        }}
+      >
+        <X size={14} aria-hidden="true" />
+        Clear filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { LogEntry } from '../../../../shared/contract.ts';
+import { LOG_COLUMNS } from './log-cells.tsx';
+
+const ROW_HEIGHT = 40;
+
+interface LogTableProps {
+  rows: LogEntry[];
+  total: number;
+  selectedRequestId: string | null;
+  onOpen: (entry: LogEntry) => void;
+}
+
+/**
+ * The request log, virtualised: only the rows in view are in the DOM, so tens of thousands
+ * stay smooth. ARIA table roles with row indexes keep it readable; one row at a time is in the
+ * tab order and the arrow keys move between rows (Enter opens the details).
+ */
+export function LogTable({ rows, total, selectedRequestId, onOpen }: LogTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [pendingFocus, setPendingFocus] = useState<number | null>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+
+  // Focus a row once it has been scrolled into the rendered window.
+  useEffect(() => {
+    if (pendingFocus === null) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus}"]`);
+    if (el) {
+      el.focus();
+      setPendingFocus(null);
+    }
+  });
+
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setFocusIndex(next);
+    virtualizer.scrollToIndex(next);
+    setPendingFocus(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, entry: LogEntry) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(index + 1),
+      ArrowUp: () => move(index - 1),
+      PageDown: () => move(index + page),
+      PageUp: () => move(index - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => onOpen(entry),
+      ' ': () => onOpen(entry),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  const tabIndexRow = Math.min(focusIndex, rows.length - 1);
+
+  return (
+    <div className="log-table" role="table" aria-label="Request log" aria-rowcount={total + 1}>
+      <div role="rowgroup" className="log-head">
+        <div role="row" className="log-row" aria-rowindex={1}>
+          {LOG_COLUMNS.map((c) => (
+            <div key={c.id} role="columnheader" className={c.numeric ? 'log-cell num' : 'log-cell'}>
+              {c.label}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="log-scroll" ref={scroller} role="rowgroup">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = rows[item.index];
+            if (!entry) return null;
+            const selected = entry.requestId === selectedRequestId;
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={selected}
+                data-index={item.index}
+                tabIndex={item.index === tabIndexRow ? 0 : -1}
+                className={`log-row log-body-row${selected ? ' selected' : ''}${entry.status >= 400 || entry.errorKind ? ' is-error' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                onClick={() => {
+                  setFocusIndex(item.index);
+                  onOpen(entry);
+                }}
+                onFocus={() => setFocusIndex(item.index)}
+                onKeyDown={(e) => onKeyDown(e, item.index, entry)}
+              >
+                {LOG_COLUMNS.map((c) => (
+                  <div key={c.id} role="cell" className={c.numeric ? 'log-cell num' : 'log-cell'}>
+                    {c.render(entry)}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { Pause, Play, ScrollText, SearchX } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import type { LogEntry } from '../../../../shared/contract.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { formatTokens } from '../../format/tokens.ts';
+import { useLogsStore } from '../../stores/logs-store.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useTokensStore } from '../../stores/tokens-store.ts';
+import { ExportButtons } from './ExportButtons.tsx';
+import { LogDetailDrawer } from './LogDetailDrawer.tsx';
+import { LogFilters } from './LogFilters.tsx';
+import { LogTable } from './LogTable.tsx';
+import './logs.css';
+
+export default function LogsPage() {
+  const rows = useLogsStore((s) => s.rows);
+  const total = useLogsStore((s) => s.total);
+  const status = useLogsStore((s) => s.status);
+  const error = useLogsStore((s) => s.error);
+  const form = useLogsStore((s) => s.form);
+  const loadingMore = useLogsStore((s) => s.loadingMore);
+  const live = useLogsStore((s) => s.live);
+  const missed = useLogsStore((s) => s.missed);
+  const selectedRequestId = useLogsStore((s) => s.selectedRequestId);
+  const load = useLogsStore((s) => s.load);
+  const loadMore = useLogsStore((s) => s.loadMore);
+  const setLive = useLogsStore((s) => s.setLive);
+  const select = useLogsStore((s) => s.select);
+  const ensureModels = useModelsStore((s) => s.ensureLoaded);
+  const loadTokens = useTokensStore((s) => s.load);
+  const onOpen = useCallback((entry: LogEntry) => select(entry.requestId), [select]);
+
+  useEffect(() => {
+    void load();
+    // For the filter suggestions.
+    void ensureModels();
+    void loadTokens();
+  }, [load, ensureModels, loadTokens]);
+
+  const filtered =
+    form.model !== '' ||
+    form.client !== '' ||
+    form.text !== '' ||
+    form.status !== '' ||
+    form.range !== 'all';
+
+  let body;
+  if (status === 'error' && rows.length === 0) {
+    body = (
+      <ErrorState
+        title="The log could not be loaded"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
+  } else if ((status === 'loading' || status === 'idle') && rows.length === 0) {
+    body = <LoadingState label="Loading the log…" />;
+  } else if (rows.length === 0) {
+    body = filtered ? (
+      <EmptyState icon={<SearchX size={20} />} title="No request matches these filters" />
+    ) : (
+      <EmptyState icon={<ScrollText size={20} />} title="No requests yet">
+        Requests to the gateway appear here as they happen.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <LogTable rows={rows} total={total} selectedRequestId={selectedRequestId} onOpen={onOpen} />
+    );
+  }
+
+  return (
+    <main className="page page-fill">
+      <PageHeader
+        title="Logs"
+        description="Every request through the gateway, newest first."
+        actions={
+          <>
+            <button
+              type="button"
+              className={live ? 'btn live-on' : 'btn'}
+              aria-pressed={live}
+              onClick={() => setLive(!live)}
+            >
+              {live ? (
+                <Pause size={14} aria-hidden="true" />
+              ) : (
+                <Play size={14} aria-hidden="true" />
+              )}
+              {live ? 'Live' : missed > 0 ? `Paused · ${missed} new` : 'Paused'}
+            </button>
+            <ExportButtons />
+          </>
+        }
+      />
+      <LogFilters />
+      <div className="log-area" aria-busy={status === 'loading'}>
+        {body}
+      </div>
+      <div className="log-footer">
+        <span className="muted" role="status">
+          {rows.length > 0 ? `Showing ${formatTokens(rows.length)} of ${formatTokens(total)}` : ''}
+        </span>
+        {rows.length < total ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+          >
+            {loadingMore ? <Spinner size={14} /> : null}
+            Load more
+          </button>
+        ) : null}
+      </div>
+      <LogDetailDrawer />
+    </main>
+  );
+}

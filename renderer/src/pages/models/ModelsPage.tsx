@@ -1,0 +1,118 @@
+import { Boxes, RefreshCw, Search } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { ModelInfo } from '../../../../shared/contract.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { hashFor } from '../../lib/routes.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { ModelOverrideDialog } from './ModelOverrideDialog.tsx';
+import { matchesModelSearch } from './model-columns.tsx';
+import { ModelsTable } from './ModelsTable.tsx';
+import './models.css';
+
+export default function ModelsPage() {
+  const models = useModelsStore((s) => s.models);
+  const status = useModelsStore((s) => s.status);
+  const error = useModelsStore((s) => s.error);
+  const refreshing = useModelsStore((s) => s.refreshing);
+  const load = useModelsStore((s) => s.load);
+  const [search, setSearch] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // Looked up by id so the drawer shows the model as the store has it after a save.
+  const editing = models.find((m) => m.id === editingId) ?? null;
+  const shown = models.filter((m) => matchesModelSearch(m, search)).length;
+  const onEdit = useCallback((model: ModelInfo) => setEditingId(model.id), []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const refreshButton = (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => void load({ refresh: true })}
+      disabled={refreshing || status === 'loading'}
+      aria-busy={refreshing}
+    >
+      <RefreshCw size={14} aria-hidden="true" className={refreshing ? 'spin' : undefined} />
+      {refreshing ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+
+  let body;
+  if (status === 'idle' || status === 'loading') body = <LoadingState label="Loading models…" />;
+  else if (status === 'error') {
+    body = (
+      <ErrorState
+        title="The model list could not be loaded"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
+  } else if (models.length === 0) {
+    body = (
+      <EmptyState
+        icon={<Boxes size={20} />}
+        title="No models"
+        actions={
+          <a className="btn" href={hashFor('settings')}>
+            Check the upstream in Settings
+          </a>
+        }
+      >
+        The upstream listed no models for this key.
+      </EmptyState>
+    );
+  } else {
+    body = <ModelsTable models={models} search={search} onEdit={onEdit} />;
+  }
+
+  return (
+    <main className="page">
+      <PageHeader
+        title="Models"
+        description="Every model your upstream key can reach, the formats it speaks, and its price."
+        actions={refreshButton}
+      />
+      <div className="stack">
+        <div className="row-between">
+          <div className="search-box">
+            <Search size={14} aria-hidden="true" />
+            <input
+              className="input"
+              type="search"
+              aria-label="Search models by id or owner"
+              placeholder="Search by id or owner"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="row legend" aria-label="Legend">
+            <span className="badge badge-native">native</span>
+            <span className="subtle">passed through</span>
+            <span className="badge badge-translated">translated</span>
+            <span className="subtle">converted by the gateway</span>
+            {status === 'ready' ? (
+              <span className="muted model-count" role="status">
+                {shown === models.length
+                  ? `${models.length} model${models.length === 1 ? '' : 's'}`
+                  : `${shown} of ${models.length} models`}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        {error && status === 'ready' ? (
+          <Alert kind="warning" title="The refresh failed; showing the last list">
+            {error}
+          </Alert>
+        ) : null}
+        {body}
+      </div>
+      <ModelOverrideDialog model={editing} onClose={() => setEditingId(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { createColumnHelper, type FilterFn } from '@tanstack/react-table';
+import { Pencil } from 'lucide-react';
+import type { ModelInfo } from '../../../../shared/contract.ts';
+import { FormatBadges } from '../../components/FormatBadges.tsx';
+import { formatPrice } from '../../format/cost.ts';
+
+const column = createColumnHelper<ModelInfo>();
+
+/** Search matches the model id or its owner, case-insensitively. */
+export function matchesModelSearch(model: ModelInfo, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return model.id.toLowerCase().includes(needle) || model.ownedBy.toLowerCase().includes(needle);
+}
+
+export const modelSearch: FilterFn<ModelInfo> = (row, _columnId, value: unknown) =>
+  matchesModelSearch(row.original, String(value ?? ''));
+
+export function modelColumns(onEdit: (model: ModelInfo) => void) {
+  return [
+    column.accessor('id', {
+      header: 'Model',
+      cell: (info) => {
+        const model = info.row.original;
+        const overridden = model.overridden.markers || model.overridden.tariff;
+        return (
+          <span className="model-id">
+            <span className="mono">{model.id}</span>
+            {overridden ? (
+              <span
+                className="badge badge-warning"
+                title="Your override replaces the upstream’s data"
+              >
+                override
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    }),
+    column.accessor('ownedBy', { header: 'Owner', cell: (info) => info.getValue() || '—' }),
+    column.display({
+      id: 'formats',
+      header: 'Formats',
+      cell: (info) => <FormatBadges model={info.row.original} />,
+    }),
+    // Missing prices sort last either way: undefined instead of null tells the table so.
+    column.accessor((m) => m.inputPerMillion ?? undefined, {
+      id: 'input',
+      header: 'Input / 1M',
+      sortUndefined: 'last',
+      meta: { numeric: true },
+      cell: (info) => formatPrice(info.row.original.inputPerMillion),
+    }),
+    column.accessor((m) => m.outputPerMillion ?? undefined, {
+      id: 'output',
+      header: 'Output / 1M',
+      sortUndefined: 'last',
+      meta: { numeric: true },
+      cell: (info) => formatPrice(info.row.original.outputPerMillion),
+    }),
+    column.accessor((m) => m.perCall ?? undefined, {
+      id: 'perCall',
+      header: 'Per call',
+      sortUndefined: 'last',
+      meta: { numeric: true },
+      cell: (info) => formatPrice(info.row.original.perCall),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { numeric: true },
+      cell: (info) => (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-label={`Edit overrides for ${info.row.original.id}`}
+          onClick={() => onEdit(info.row.original)}
+        >
+          <Pencil size={14} aria-hidden="true" />
+          Edit
+        </button>
+      ),
+    }),
+  ];
+}

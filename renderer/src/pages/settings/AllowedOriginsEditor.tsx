@@ -1,0 +1,102 @@
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/index.ts';
+import { Field } from '../../components/Field.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { toast } from '../../stores/toast-store.ts';
+import { normalizeOrigin } from './url-check.ts';
+
+/** Browser origins granted CORS on the gateway's model API (none by default). */
+export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (next: string[], done: string) => {
+    setBusy(true);
+    try {
+      await updateSettings({ allowedOrigins: next });
+      toast.success(done);
+      return true;
+    } catch (e) {
+      toast.error(errorMessage(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async () => {
+    const origin = normalizeOrigin(draft);
+    if (!origin) {
+      setProblem('Enter an origin such as https://app.example.com');
+      return;
+    }
+    if (origins.includes(origin)) {
+      setProblem('That origin is already allowed.');
+      return;
+    }
+    setProblem(null);
+    if (await save([...origins, origin], `${origin} allowed`)) setDraft('');
+  };
+
+  return (
+    <div className="stack-sm">
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <Field
+          label="Allowed origins"
+          hint="Web pages on these origins may call the gateway from a browser. Leave empty unless a web app needs it."
+          error={problem}
+          className="grow"
+        >
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={draft}
+              placeholder="https://app.example.com"
+              onChange={(e) => setDraft(e.target.value)}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn" disabled={busy || !draft.trim()}>
+          <Plus size={14} aria-hidden="true" />
+          Add origin
+        </button>
+      </form>
+      {origins.length === 0 ? (
+        <p className="field-hint">No origins allowed: browsers cannot call the gateway.</p>
+      ) : (
+        <ul className="chip-list" aria-label="Allowed origins">
+          {origins.map((origin) => (
+            <li key={origin} className="chip">
+              <span className="mono">{origin}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-icon btn-sm"
+                aria-label={`Remove ${origin}`}
+                disabled={busy}
+                onClick={() =>
+                  void save(
+                    origins.filter((o) => o !== origin),
+                    `${origin} removed`,
+                  )
+                }
+              >
+                <X size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

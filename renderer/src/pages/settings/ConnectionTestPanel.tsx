@@ -1,0 +1,78 @@
+import { PlugZap } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionTest } from '../../../../shared/contract.ts';
+import { errorMessage, getApi } from '../../api/index.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { formatDuration } from '../../format/duration.ts';
+
+interface ConnectionTestPanelProps {
+  profileId: string | null;
+  /** Run once on mount (the first-run flow's test step). */
+  autoRun?: boolean;
+  onResult?: (result: ConnectionTest) => void;
+}
+
+/** "Test connection": lists the upstream's models with the key, and says how it went. */
+export function ConnectionTestPanel({
+  profileId,
+  autoRun = false,
+  onResult,
+}: ConnectionTestPanelProps) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ConnectionTest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ran = useRef(false);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const outcome = await getApi().call('upstream.test', profileId ? { profileId } : {});
+      setResult(outcome);
+      onResult?.(outcome);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (autoRun && !ran.current) {
+      ran.current = true;
+      void run();
+    }
+    // Once per mount by design (`ran` also guards StrictMode's double effect).
+  }, [autoRun]);
+
+  return (
+    <div className="stack">
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => void run()} disabled={busy}>
+          {busy ? <Spinner size={14} /> : <PlugZap size={14} aria-hidden="true" />}
+          {busy ? 'Testing…' : 'Test connection'}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {result?.ok ? (
+          <Alert kind="success" title="Connected" live={false}>
+            {result.modelCount} model{result.modelCount === 1 ? '' : 's'} available ·{' '}
+            {formatDuration(result.latencyMs)}
+          </Alert>
+        ) : null}
+        {result && !result.ok ? (
+          <Alert kind="error" title="The upstream refused the connection" live={false}>
+            {result.message}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert kind="error" title="The test could not run" live={false}>
+            {error}
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/index.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Field } from '../../components/Field.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useTokensStore } from '../../stores/tokens-store.ts';
+
+/** Names a new local token; one per tool, so usage can be told apart. */
+export function CreateTokenForm() {
+  const create = useTokensStore((s) => s.create);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (!name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await create(name.trim());
+      setName('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="stack-sm"
+      aria-label="Create a token"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="inline-form">
+        <Field label="Token name" hint="Name it after the tool that will use it." className="grow">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={name}
+              placeholder="e.g. editor, scripts, notebook"
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>
+          {busy ? <Spinner size={14} /> : <Plus size={14} aria-hidden="true" />}
+          Create token
+        </button>
+      </div>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { GatewayStatus } from '../../../../shared/contract.ts';
+import { errorMessage } from '../../api/index.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Field } from '../../components/Field.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+
+function portProblem(value: string): string | null {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return 'Use a port from 1 to 65535.';
+  return null;
+}
+
+/** The gateway's port. Saving restarts the listener; the result says whether it came up. */
+export function PortForm({ port }: { port: number }) {
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  const [value, setValue] = useState(String(port));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<GatewayStatus | null>(null);
+  const problem = portProblem(value);
+
+  const save = async () => {
+    if (problem) return;
+    setBusy(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      await updateSettings({ port: Number(value) });
+      setOutcome(useAppStore.getState().status?.gateway ?? null);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="stack-sm"
+      aria-label="Gateway port"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="inline-form">
+        <Field label="Port" error={value ? problem : null} className="port-field">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              inputMode="numeric"
+              value={value}
+              onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          className="btn"
+          disabled={busy || problem !== null || Number(value) === port}
+        >
+          {busy ? <Spinner size={14} /> : null}
+          Save port
+        </button>
+      </div>
+      <div aria-live="polite">
+        {outcome?.running ? (
+          <Alert kind="success" live={false}>
+            The gateway now listens on <code>{outcome.url}</code>.
+          </Alert>
+        ) : null}
+        {outcome && !outcome.running ? (
+          <Alert kind="error" title="The gateway did not start" live={false}>
+            {outcome.error ?? 'It stopped without saying why.'}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert kind="error" live={false}>
+            {error}
+          </Alert>
+        ) : null}
+      </div>
+    </form>
+  );
+}

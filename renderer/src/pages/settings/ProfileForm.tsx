@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { UpstreamProfile } from '../../../../shared/contract.ts';
+import { errorMessage, getApi } from '../../api/index.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Field } from '../../components/Field.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { baseUrlProblem } from './url-check.ts';
+
+interface ProfileFormProps {
+  /** The profile to edit; null creates one. */
+  profile: UpstreamProfile | null;
+  onSaved: (profile: UpstreamProfile) => Promise<void> | void;
+}
+
+/** Name, base URL and pricing URL of one upstream profile. */
+export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+  const [name, setName] = useState(profile?.name ?? 'Default');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
+  const nameProblem = touched && !name.trim() ? 'Give the profile a name.' : null;
+
+  const submit = async () => {
+    setTouched(true);
+    setSaved(false);
+    if (baseUrlProblem(baseUrl) || !name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await getApi().call('profiles.save', {
+        ...(profile ? { id: profile.id } : {}),
+        name: name.trim(),
+        baseUrl: baseUrl.trim(),
+        pricingUrl: pricingUrl.trim() || null,
+      });
+      await onSaved(result);
+      setSaved(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="stack"
+      aria-label="Upstream profile"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="form-grid">
+        <Field label="Profile name" error={nameProblem}>
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field
+          label="Base URL"
+          hint="The hosted gateway, e.g. https://gateway.example.com"
+          error={urlProblem}
+        >
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="url"
+              value={baseUrl}
+              placeholder="https://gateway.example.com"
+              onChange={(e) => setBaseUrl(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field
+          label="Pricing URL"
+          hint="Optional. A path below the base URL or a full URL; default /api/pricing"
+        >
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={pricingUrl}
+              placeholder="/api/pricing"
+              onChange={(e) => setPricingUrl(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      </div>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <Spinner size={14} /> : null}
+          Save profile
+        </button>
+        {saved && !busy ? (
+          <span className="muted" role="status">
+            Saved.
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

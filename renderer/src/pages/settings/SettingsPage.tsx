@@ -1,0 +1,50 @@
+import type { MouseEvent } from 'react';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { GatewaySection } from './GatewaySection.tsx';
+import { SnippetsSection } from './SnippetsSection.tsx';
+import { TokensSection } from './TokensSection.tsx';
+import { UpstreamSection } from './UpstreamSection.tsx';
+import './settings.css';
+
+export default function SettingsPage() {
+  return (
+    <main className="page">
+      <div className="page-narrow">
+        <PageHeader
+          title="Settings"
+          description="The upstream and its key, the local gateway, tokens for your tools, and how to connect them."
+        />
+        <nav className="settings-toc" aria-label="Settings sections">
+          <a href="#upstream" onClick={scrollTo('upstream')}>
+            Upstream
+          </a>
+          <a href="#gateway" onClick={scrollTo('gateway')}>
+            Local gateway
+          </a>
+          <a href="#tokens" onClick={scrollTo('tokens')}>
+            Local tokens
+          </a>
+          <a href="#snippets" onClick={scrollTo('snippets')}>
+            Connect your tools
+          </a>
+        </nav>
+        <div className="stack settings-sections">
+          <UpstreamSection />
+          <GatewaySection />
+          <TokensSection />
+          <SnippetsSection />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** In-page links must not change the hash: the hash is the page router. */
+function scrollTo(id: string) {
+  return (event: MouseEvent) => {
+    event.preventDefault();
+    const target = document.getElementById(id);
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target?.querySelector<HTMLElement>('h2')?.focus();
+  };
+}

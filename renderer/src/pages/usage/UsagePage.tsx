@@ -1,0 +1,124 @@
+import { ChartColumn, Info, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDateTime } from '../../format/time.ts';
+import { useUsageStore } from '../../stores/usage-store.ts';
+import { GroupBarChart } from './GroupBarChart.tsx';
+import { METRIC_LABEL, type GroupMetric } from './group-metric.ts';
+import { RangePicker } from './RangePicker.tsx';
+import { SeriesCharts } from './SeriesCharts.tsx';
+import { TotalsCards } from './TotalsCards.tsx';
+import { UsageTable } from './UsageTable.tsx';
+import './usage.css';
+
+export default function UsagePage() {
+  const data = useUsageStore((s) => s.data);
+  const status = useUsageStore((s) => s.status);
+  const error = useUsageStore((s) => s.error);
+  const load = useUsageStore((s) => s.load);
+  const [metric, setMetric] = useState<GroupMetric>('cost');
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  let body;
+  if (status === 'error') {
+    body = (
+      <ErrorState
+        title="Usage could not be loaded"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
+  } else if (!data) body = <LoadingState label="Loading usage…" />;
+  else if (data.totals.requests === 0) {
+    body = (
+      <EmptyState icon={<ChartColumn size={20} />} title="No requests in this range">
+        Requests through the gateway, from any tool or from Chat, are counted here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <TotalsCards totals={data.totals} />
+        <div className="chart-grid">
+          <SeriesCharts series={data.series} bucket={data.range.bucket} />
+        </div>
+        <div className="row-between">
+          <h2 className="section-title">Where it went</h2>
+          <div className="segmented" role="group" aria-label="Chart metric">
+            {(Object.keys(METRIC_LABEL) as GroupMetric[]).map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={metric === m}
+                onClick={() => setMetric(m)}
+              >
+                {METRIC_LABEL[m]}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="chart-grid">
+          <GroupBarChart
+            title="By model"
+            groups={data.byModel}
+            metric={metric}
+            color="var(--chart-1)"
+          />
+          <GroupBarChart
+            title="By local token"
+            groups={data.byToken}
+            metric={metric}
+            color="var(--chart-3)"
+          />
+        </div>
+        <UsageTable groups={{ model: data.byModel, token: data.byToken, route: data.byRoute }} />
+      </>
+    );
+  }
+
+  return (
+    <main className="page">
+      <PageHeader
+        title="Usage"
+        description={
+          data
+            ? `${formatDateTime(data.range.from)} – ${formatDateTime(data.range.to)}`
+            : 'Requests, tokens and estimated cost.'
+        }
+        actions={
+          <>
+            <RangePicker />
+            <button
+              type="button"
+              className="btn btn-icon"
+              aria-label="Reload usage"
+              title="Reload usage"
+              onClick={() => void load()}
+              disabled={status === 'loading'}
+            >
+              <RefreshCw
+                size={14}
+                aria-hidden="true"
+                className={status === 'loading' ? 'spin' : undefined}
+              />
+            </button>
+          </>
+        }
+      />
+      <div className="stack usage-body" aria-busy={status === 'loading'}>
+        <p className="estimate-note">
+          <Info size={14} aria-hidden="true" />
+          Estimates from the upstream's tariffs. The upstream's balance and usage history are
+          authoritative.
+        </p>
+        {body}
+      </div>
+    </main>
+  );
+}

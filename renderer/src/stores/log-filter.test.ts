@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../../shared/contract.ts';
+import { EMPTY_LOG_FORM, matchesLogFilter, prependRows, toLogFilter } from './log-filter.ts';
+
+function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
+  return {
+    id,
+    requestId: `req-${id}`,
+    startedAt: 1000 + id,
+    client: 'editor',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    clientFormat: 'chat',
+    upstreamFormat: 'chat',
+    route: 'passthrough',
+    model: 'gpt-x',
+    stream: true,
+    status: 200,
+    errorKind: null,
+    errorMessage: null,
+    latencyMs: 100,
+    ttfbMs: 20,
+    attempts: 1,
+    cancelled: false,
+    rules: [],
+    usage: null,
+    usageEstimated: false,
+    costUsd: null,
+    tariff: null,
+    capture: null,
+    ...patch,
+  };
+}
+
+describe('toLogFilter', () => {
+  it('leaves out empty fields and resolves the time range', () => {
+    expect(toLogFilter(EMPTY_LOG_FORM, 5_000_000)).toEqual({});
+    expect(
+      toLogFilter(
+        { model: ' m ', status: 'error', client: 'cli', text: 'oops', range: '1h' },
+        5_000_000,
+      ),
+    ).toEqual({
+      model: 'm',
+      status: 'error',
+      client: 'cli',
+      text: 'oops',
+      from: 5_000_000 - 3_600_000,
+    });
+  });
+});
+
+describe('matchesLogFilter', () => {
+  it('tells ok from error by status and error kind', () => {
+    expect(matchesLogFilter(entry(1), { status: 'ok' })).toBe(true);
+    expect(matchesLogFilter(entry(1, { status: 429 }), { status: 'ok' })).toBe(false);
+    expect(matchesLogFilter(entry(1, { status: 429 }), { status: 'error' })).toBe(true);
+    expect(matchesLogFilter(entry(1, { errorKind: 'stream_error' }), { status: 'error' })).toBe(
+      true,
+    );
+    expect(matchesLogFilter(entry(1, { status: 404 }), { status: 404 })).toBe(true);
+  });
+
+  it('matches model and client exactly and text anywhere', () => {
+    expect(matchesLogFilter(entry(1), { model: 'gpt-x', client: 'editor' })).toBe(true);
+    expect(matchesLogFilter(entry(1), { model: 'gpt' })).toBe(false);
+    expect(
+      matchesLogFilter(entry(1, { errorMessage: 'Insufficient balance' }), { text: 'BALANCE' }),
+    ).toBe(true);
+    expect(matchesLogFilter(entry(1), { text: 'nowhere' })).toBe(false);
+  });
+
+  it('respects the time window', () => {
+    expect(matchesLogFilter(entry(1), { from: 2000 })).toBe(false);
+    expect(matchesLogFilter(entry(1), { to: 1001 })).toBe(false);
+  });
+});
+
+describe('prependRows', () => {
+  it('puts new matching rows on top, newest first, without duplicates', () => {
+    const rows = [entry(2), entry(1)];
+    const next = prependRows(rows, [entry(3), entry(2), entry(4, { status: 500 }), entry(5)], {
+      status: 'ok',
+    });
+    expect(next.rows.map((r) => r.id)).toEqual([5, 3, 2, 1]);
+    expect(next.added).toBe(2);
+  });
+
+  it('keeps the same array when nothing is added', () => {
+    const rows = [entry(1)];
+    expect(prependRows(rows, [entry(1)], {}).rows).toBe(rows);
+  });
+});

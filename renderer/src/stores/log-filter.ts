@@ -1,0 +1,87 @@
+import type { LogEntry, LogFilter } from '../../../shared/contract.ts';
+
+export type LogTimeRange = '15m' | '1h' | '24h' | '7d' | '30d' | 'all';
+
+/** The filter bar's fields, as typed. */
+export interface LogFilterForm {
+  model: string;
+  status: '' | 'ok' | 'error';
+  client: string;
+  text: string;
+  range: LogTimeRange;
+}
+
+export const EMPTY_LOG_FORM: LogFilterForm = {
+  model: '',
+  status: '',
+  client: '',
+  text: '',
+  range: 'all',
+};
+
+const RANGE_MS: Record<Exclude<LogTimeRange, 'all'>, number> = {
+  '15m': 15 * 60_000,
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
+
+/** The contract's filter for the form; empty fields filter nothing. */
+export function toLogFilter(form: LogFilterForm, now: number): LogFilter {
+  const filter: LogFilter = {};
+  if (form.model.trim()) filter.model = form.model.trim();
+  if (form.client.trim()) filter.client = form.client.trim();
+  if (form.text.trim()) filter.text = form.text.trim();
+  if (form.status) filter.status = form.status;
+  if (form.range !== 'all') filter.from = now - RANGE_MS[form.range];
+  return filter;
+}
+
+export function isErrorStatus(entry: Pick<LogEntry, 'status' | 'errorKind'>): boolean {
+  return entry.status >= 400 || entry.status === 0 || entry.errorKind !== null;
+}
+
+/**
+ * Whether a live row belongs in the current view. The app filters the pages it returns; rows
+ * pushed by `logs.appended` are filtered here the same way so the table does not mix them in.
+ */
+export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
+  if (filter.model !== undefined && entry.model !== filter.model) return false;
+  if (filter.client !== undefined && entry.client !== filter.client) return false;
+  if (filter.status === 'ok' && isErrorStatus(entry)) return false;
+  if (filter.status === 'error' && !isErrorStatus(entry)) return false;
+  if (typeof filter.status === 'number' && entry.status !== filter.status) return false;
+  if (filter.from !== undefined && entry.startedAt < filter.from) return false;
+  if (filter.to !== undefined && entry.startedAt >= filter.to) return false;
+  if (filter.text !== undefined) {
+    const needle = filter.text.toLowerCase();
+    const haystack = [
+      entry.requestId,
+      entry.model,
+      entry.client,
+      entry.path,
+      entry.errorMessage,
+      entry.errorKind,
+    ]
+      .filter((v): v is string => typeof v === 'string')
+      .join('\n')
+      .toLowerCase();
+    if (!haystack.includes(needle)) return false;
+  }
+  return true;
+}
+
+/** New rows on top, newest first, each row once. */
+export function prependRows(
+  rows: LogEntry[],
+  incoming: LogEntry[],
+  filter: LogFilter,
+): { rows: LogEntry[]; added: number } {
+  const known = new Set(rows.map((r) => r.id));
+  const fresh = incoming
+    .filter((entry) => !known.has(entry.id) && matchesLogFilter(entry, filter))
+    .sort((a, b) => b.startedAt - a.startedAt || b.id - a.id);
+  if (fresh.length === 0) return { rows, added: 0 };
+  return { rows: [...fresh, ...rows], added: fresh.length };
+}

@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import type { UsageGroup, UsagePoint, UsageTotals } from '../../../shared/contract.ts';
+import { errorMessage, getApi } from '../api/index.ts';
+import type { LoadStatus } from './load-status.ts';
+import {
+  fillSeries,
+  resolveRange,
+  toDateInput,
+  type CustomRange,
+  type RangePreset,
+  type ResolvedRange,
+} from './usage-range.ts';
+
+export interface UsageData {
+  range: ResolvedRange;
+  totals: UsageTotals;
+  series: UsagePoint[];
+  byModel: UsageGroup[];
+  byToken: UsageGroup[];
+  byRoute: UsageGroup[];
+}
+
+interface UsageState {
+  preset: RangePreset;
+  custom: CustomRange;
+  data: UsageData | null;
+  status: LoadStatus;
+  error: string | null;
+  setPreset(preset: RangePreset): void;
+  setCustom(custom: CustomRange): void;
+  load(): Promise<void>;
+}
+
+let requestSeq = 0;
+
+export const useUsageStore = create<UsageState>()((set, get) => ({
+  preset: '7d',
+  custom: {
+    from: toDateInput(Date.now() - 6 * 86_400_000),
+    to: toDateInput(Date.now()),
+  },
+  data: null,
+  status: 'idle',
+  error: null,
+
+  setPreset(preset) {
+    set({ preset });
+    void get().load();
+  },
+
+  setCustom(custom) {
+    set({ custom, preset: 'custom' });
+    void get().load();
+  },
+
+  async load() {
+    const range = resolveRange(get().preset, get().custom, Date.now());
+    if (!range) {
+      set({ status: 'error', error: 'Pick a start date on or before the end date.' });
+      return;
+    }
+    const seq = ++requestSeq;
+    set({ status: 'loading', error: null });
+    const window = { from: range.from, to: range.to };
+    try {
+      const api = getApi();
+      const [totals, series, byModel, byToken, byRoute] = await Promise.all([
+        api.call('usage.totals', window),
+        api.call('usage.series', { ...window, bucket: range.bucket }),
+        api.call('usage.by', { ...window, by: 'model' }),
+        api.call('usage.by', { ...window, by: 'token' }),
+        api.call('usage.by', { ...window, by: 'route' }),
+      ]);
+      if (seq !== requestSeq) return; // a newer range was picked meanwhile
+      set({
+        data: {
+          range,
+          totals,
+          series: fillSeries(series, window, range.bucket),
+          byModel,
+          byToken,
+          byRoute,
+        },
+        status: 'ready',
+      });
+    } catch (error) {
+      if (seq === requestSeq) set({ status: 'error', error: errorMessage(error) });
+    }
+  },
+}));
