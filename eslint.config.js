@@ -20,7 +20,14 @@ export default tseslint.config(
   },
   {
     // The gateway runs under plain Node and inside Electron's main process alike.
-    files: ['electron/gateway/**', 'electron/store/**', 'electron/services/**', 'electron/cli/**'],
+    files: [
+      'electron/gateway/**',
+      'electron/store/**',
+      'electron/services/**',
+      'electron/cli/**',
+      'electron/launcher/**',
+      'electron/secrets/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

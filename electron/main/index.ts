@@ -1,64 +1,53 @@
-import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain } from 'electron';
-import type { GatewayStatus } from '../../shared/contract.ts';
-import { createKeychain } from '../secrets/keychain.ts';
-import { UpstreamKeyStore } from '../secrets/upstream-key.ts';
-import { resolveUpstream } from '../services/resolve-upstream.ts';
-import { openAppStore, startAppGateway } from '../services/start-app-gateway.ts';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  session,
+  shell,
+  Tray,
+  type NativeImage,
+} from 'electron';
+import { createAppServices } from '../services/app-services.ts';
+import { parseDesktopArgs } from './desktop-args.ts';
+import { runDesktopApp } from './desktop-app.ts';
+import type { ElectronLike } from './electron-like.ts';
 
-// The shell only: lifecycle, one window, IPC binding. The gateway is the same code the CLI runs.
-let status: GatewayStatus = { running: false, url: null };
-
-const log = (line: string): void => {
-  process.stderr.write(`${line}\n`);
+// The entry electron-vite bundles as out/main/index.js: the real Electron module, handed to the
+// shell as its port. Everything else in this folder takes the port, so it runs under test.
+const electron: ElectronLike<NativeImage> = {
+  app,
+  BrowserWindow,
+  ipcMain,
+  session,
+  Tray,
+  Menu,
+  nativeImage,
+  Notification,
+  dialog,
+  shell,
+  clipboard,
 };
 
-async function startEmbeddedGateway(): Promise<void> {
-  const store = openAppStore(app.getPath('userData'), log);
-  try {
-    const upstream = await resolveUpstream({
-      env: process.env,
-      store,
-      keys: () => new UpstreamKeyStore(createKeychain()),
-    });
-    const running = await startAppGateway({
-      store,
-      host: '127.0.0.1',
-      port: Number(process.env.MODEL_GATEWAY_PORT ?? 8787),
-      upstream,
-      log,
-    });
-    status = { running: true, url: running.gateway.url };
-  } catch (error) {
-    store.close();
-    log(`gateway not started: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
+const args = parseDesktopArgs(process.argv);
+// app.setPath needs the folder to exist.
+const dataDir = args.dataDir === undefined ? undefined : resolve(args.dataDir);
+if (dataDir) mkdirSync(dataDir, { recursive: true });
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  if (process.env.ELECTRON_RENDERER_URL) void window.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-}
-
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  ipcMain.handle('gatewayStatus', () => status);
-  void app.whenReady().then(async () => {
-    await startEmbeddedGateway();
-    createWindow();
-  });
-  app.on('window-all-closed', () => app.quit());
-}
+runDesktopApp({
+  electron,
+  createServices: createAppServices,
+  devUrl: process.env.ELECTRON_RENDERER_URL,
+  indexHtml: join(import.meta.dirname, '../renderer/index.html'),
+  preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+  log: (line) => process.stderr.write(`${line}\n`),
+  onSignal: (signal, handler) => process.on(signal, handler),
+  ...(dataDir === undefined ? {} : { dataDir }),
+  ...(args.port === undefined ? {} : { port: args.port }),
+});

@@ -1,9 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { API_GLOBAL, type AppApi, type GatewayStatus } from '../../shared/contract.ts';
+import { API_GLOBAL } from '../../shared/contract.ts';
+import { createDesktopBridge } from './desktop-bridge.ts';
 
-// Exposes the contract and nothing else: the renderer never gets ipcRenderer itself.
-const api: AppApi = {
-  gatewayStatus: () => ipcRenderer.invoke('gatewayStatus') as Promise<GatewayStatus>,
-};
-
-contextBridge.exposeInMainWorld(API_GLOBAL, api);
+// Exposes the contract's DesktopBridge and nothing else: no ipcRenderer, no Node.
+contextBridge.exposeInMainWorld(API_GLOBAL, createDesktopBridge(ipcRenderer));

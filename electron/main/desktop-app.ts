@@ -1,0 +1,163 @@
+import type { GatewayStatus } from '../../shared/contract.ts';
+import type { AppServices, AppServicesOptions } from '../services/app-services-api.ts';
+import { createAppTray, type AppTray } from './app-tray.ts';
+import type { ElectronLike, NativeImageLike, WindowLike } from './electron-like.ts';
+import { forwardEvents } from './event-forwarding.ts';
+import { installGracefulShutdown, type ShutdownSignal } from './graceful-shutdown.ts';
+import { hardenWebContents } from './harden-web-contents.ts';
+import { createMainWindow, focusWindow } from './main-window.ts';
+import { createPortInUseNotice } from './port-in-use-notice.ts';
+import { bindRpc } from './rpc-binding.ts';
+import { isAppResource, isAppUrl, rendererLocation } from './renderer-location.ts';
+import { secureSession } from './session-security.ts';
+
+export interface DesktopAppOptions<Image extends NativeImageLike> {
+  electron: ElectronLike<Image>;
+  createServices: (options: AppServicesOptions) => AppServices | Promise<AppServices>;
+  /** ELECTRON_RENDERER_URL, set by `electron-vite dev`. */
+  devUrl: string | undefined;
+  /** The built renderer's index.html. */
+  indexHtml: string;
+  /** The built preload script (CommonJS: a sandboxed preload cannot be an ES module). */
+  preloadPath: string;
+  log: (line: string) => void;
+  onSignal: (signal: ShutdownSignal, handler: () => void) => void;
+  /** --data-dir (an existing absolute path) in place of userData. */
+  dataDir?: string;
+  /** --port: the gateway's port for this run. */
+  port?: number;
+  /** How long streams in flight may take to finish on quit. */
+  graceMs?: number;
+  /** When to give up waiting for the services to close. */
+  forceAfterMs?: number;
+}
+
+export interface DesktopApp {
+  /** Settles when the window, tray and event forwarding are up (or startup failed). */
+  ready: Promise<void>;
+  window(): WindowLike | null;
+}
+
+/**
+ * The Electron shell: one instance, one window, a tray, the IPC binding, graceful quit. The app's
+ * work is all in the services (`createAppServices`, the same code headless mode runs); this only
+ * wires them to Electron. Closing the window leaves the app, and so the gateway, running in the
+ * tray; Quit (tray, menu, Cmd+Q, SIGINT/SIGTERM) ends it.
+ */
+export function runDesktopApp<Image extends NativeImageLike>(
+  options: DesktopAppOptions<Image>,
+): DesktopApp | null {
+  const { electron, log } = options;
+  const { app } = electron;
+
+  // Before the lock: the single-instance lock is kept per userData folder, so a run on its own
+  // data (a test, a second profile) is a separate instance.
+  if (options.dataDir) app.setPath('userData', options.dataDir);
+
+  // A second launch hands over to the first (which focuses its window) and quits at once.
+  if (!app.requestSingleInstanceLock()) {
+    log('Model Gateway is already running: focusing its window.');
+    app.quit();
+    return null;
+  }
+
+  const location = rendererLocation({
+    devUrl: options.devUrl,
+    isPackaged: app.isPackaged,
+    indexHtml: options.indexHtml,
+  });
+  const isOwnUrl = (url: string): boolean => isAppUrl(location, url);
+
+  // The services (store, keychain, gateway) start before the window exists: a call from the page
+  // waits for them rather than failing.
+  const services: Promise<AppServices> = Promise.resolve().then(() =>
+    options.createServices({
+      shell: 'desktop',
+      dataDir: app.getPath('userData'),
+      log,
+      version: app.getVersion(),
+      ...(options.port === undefined ? {} : { port: options.port }),
+    }),
+  );
+  // A failure is reported once the app is ready (below); until then it must not count as an
+  // unhandled rejection, which would end the main process before it can say why.
+  services.catch(() => undefined);
+
+  installGracefulShutdown({
+    app,
+    services: () => services.catch(() => null),
+    graceMs: options.graceMs ?? 5000,
+    forceAfterMs: options.forceAfterMs ?? 8000,
+    onSignal: options.onSignal,
+    log,
+  });
+
+  // Every webContents the app ever creates gets the navigation and new-window rules.
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, { isAppUrl: isOwnUrl, shell: electron.shell, log }),
+  );
+
+  let window: WindowLike | null = null;
+  let ready = false;
+  const openWindow = (): void => {
+    if (!ready) return; // whenReady opens it
+    if (window && !window.isDestroyed()) {
+      focusWindow(window);
+      return;
+    }
+    const created = createMainWindow(electron, { preloadPath: options.preloadPath, location, log });
+    created.on('closed', () => {
+      if (window === created) window = null;
+    });
+    window = created;
+  };
+
+  app.on('second-instance', openWindow);
+  // macOS: clicking the dock icon with no window open.
+  app.on('activate', openWindow);
+  // Subscribing at all keeps Electron from quitting when the last window closes: the gateway
+  // keeps serving local tools, and the tray (or a second launch) brings the window back.
+  app.on('window-all-closed', () => undefined);
+
+  const started = app.whenReady().then(async () => {
+    secureSession(electron.session.defaultSession, {
+      isAppUrl: isOwnUrl,
+      isAppResource: (url) => isAppResource(location, url),
+      log,
+    });
+    bindRpc(electron.ipcMain, { services: () => services, isAppUrl: isOwnUrl, log });
+    ready = true;
+    openWindow();
+
+    const running = await services;
+    forwardEvents(running, () => window?.webContents ?? null);
+    const noticePortInUse = createPortInUseNotice(electron, log);
+    const initial = running.status().gateway;
+    const tray: AppTray = createAppTray(electron, initial, {
+      open: openWindow,
+      copyUrl: (url) => {
+        Promise.resolve(electron.clipboard.writeText(url)).catch((error: unknown) =>
+          log(`could not copy the URL: ${String(error)}`),
+        );
+      },
+      quit: () => app.quit(),
+    });
+    noticePortInUse(initial);
+    running.subscribe((name, payload) => {
+      if (name !== 'gateway.status') return;
+      // The services send this event's payload as AppEvents['gateway.status'].
+      const status = payload as GatewayStatus;
+      tray.update(status);
+      noticePortInUse(status);
+    });
+  });
+
+  const settled = started.catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`Model Gateway could not start: ${message}`);
+    electron.dialog.showErrorBox('Model Gateway could not start', message);
+    app.exit(1);
+  });
+
+  return { ready: settled, window: () => window };
+}

@@ -1,0 +1,52 @@
+import type { AppStatus, EventName, GatewayStatus } from '../../shared/contract.ts';
+import type { AppServices } from '../services/app-services-api.ts';
+
+/** AppServices for shell tests: scripted answers, events on demand, a recorded close. */
+export class FakeAppServices implements AppServices {
+  readonly calls: { method: string; params: unknown }[] = [];
+  readonly closed: number[] = [];
+  /** Set to make `close` wait until the test resolves it. */
+  closeGate: Promise<void> | null = null;
+  gateway: GatewayStatus = {
+    running: true,
+    url: 'http://127.0.0.1:8787',
+    port: 8787,
+    error: null,
+    errorCode: null,
+  };
+  answer: (method: string, params: unknown) => Promise<unknown> = (method) =>
+    Promise.resolve({ ok: method });
+  readonly #listeners = new Set<(event: EventName, payload: unknown) => void>();
+
+  handle(method: string, params: unknown): Promise<unknown> {
+    this.calls.push({ method, params });
+    return this.answer(method, params);
+  }
+  subscribe(listener: (event: EventName, payload: unknown) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+  status(): AppStatus {
+    return {
+      gateway: this.gateway,
+      activeProfile: null,
+      keySource: 'none',
+      firstRun: true,
+      keychainProblem: null,
+      shell: 'desktop',
+      version: '9.9.9',
+    };
+  }
+  async close(graceMs?: number): Promise<void> {
+    this.closed.push(graceMs ?? -1);
+    await this.closeGate;
+  }
+  emit(event: EventName, payload: unknown): void {
+    for (const listener of this.#listeners) listener(event, payload);
+  }
+  /** Plays the gateway changing state, as the services announce it. */
+  setGateway(gateway: GatewayStatus): void {
+    this.gateway = gateway;
+    this.emit('gateway.status', gateway);
+  }
+}
