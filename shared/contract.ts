@@ -139,6 +139,7 @@ export interface UsageRange {
   to?: number;
 }
 
+/** Token counts and cost are the gateway's estimates, never the upstream's billing. */
 export interface UsageTotals {
   requests: number;
   errors: number;
@@ -147,10 +148,12 @@ export interface UsageTotals {
   cachedTokens: number;
   reasoningTokens: number;
   costUsd: number;
+  /** Requests whose tokens were estimated because the upstream reported none. */
   estimatedRequests: number;
 }
 
 export interface UsagePoint {
+  /** Start of the UTC hour or day, epoch ms. */
   bucketStart: number;
   requests: number;
   inputTokens: number;

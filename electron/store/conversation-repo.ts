@@ -1,36 +1,11 @@
 import type Database from 'better-sqlite3';
 import { newId } from './new-id.ts';
 
-export interface Conversation {
-  id: string;
-  title: string;
-  model: string | null;
-  systemPrompt: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+// The shapes are the renderer contract's, so the UI gets exactly what the store answers.
+export type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
+import type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
 
-export type MessageRole = 'user' | 'assistant' | 'system';
-
-export interface ChatMessage {
-  id: string;
-  conversationId: string;
-  role: MessageRole;
-  content: string;
-  model: string | null;
-  /** How the gateway routed the answer, e.g. `chat→gemini (translated)`. */
-  route: string | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  /** An estimate, like every cost the app shows. */
-  costUsd: number | null;
-  error: string | null;
-  createdAt: number;
-}
-
-export interface ConversationWithMessages extends Conversation {
-  messages: ChatMessage[];
-}
+export type MessageRole = ChatMessage['role'];
 
 export interface NewConversation {
   title?: string;

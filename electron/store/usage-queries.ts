@@ -2,49 +2,23 @@ import type Database from 'better-sqlite3';
 import { ERROR_CONDITION, logFilterSql, type LogFilter } from './log-filter.ts';
 import { StatementCache } from './statement-cache.ts';
 
-export interface TimeRange {
-  /** Epoch ms, inclusive. */
-  from?: number;
-  /** Epoch ms, exclusive. */
-  to?: number;
-}
-
-/** Token counts and cost are the gateway's estimates, never the upstream's billing. */
-export interface UsageTotals {
-  requests: number;
-  errors: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  costUsd: number;
-  /** Requests whose tokens were estimated because the upstream reported none. */
-  estimatedRequests: number;
-}
+// The shapes are the renderer contract's, so the UI gets exactly what the store answers.
+export type {
+  UsageRange as TimeRange,
+  UsageTotals,
+  UsagePoint,
+  UsageGroup,
+} from '../../shared/contract.ts';
+import type {
+  UsageGroup,
+  UsagePoint,
+  UsageRange as TimeRange,
+  UsageTotals,
+} from '../../shared/contract.ts';
 
 export type SeriesBucket = 'hour' | 'day';
 
-export interface UsagePoint {
-  /** Start of the UTC hour or day, epoch ms. */
-  bucketStart: number;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-}
-
 export type UsageDimension = 'model' | 'token' | 'route' | 'day';
-
-export interface UsageGroup {
-  key: string;
-  requests: number;
-  errors: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  costUsd: number;
-}
 
 const BUCKET_MS: Record<SeriesBucket, number> = { hour: 3_600_000, day: 86_400_000 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { errorOf } from '../../test-support/gateway-error-of.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import {
   CHAT_MESSAGE_POLICY,
@@ -7,15 +7,6 @@ import {
   CHAT_STREAM_OPTIONS_POLICY,
 } from './chat-field-policy.ts';
 import { testContext } from './chat-test-context.ts';
-
-function errorOf(fn: () => unknown): GatewayError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 describe('chat field policies', () => {
   it('drops hints under their rule ids', () => {

@@ -10,7 +10,7 @@ import {
   CHAT_TEXT_PART_POLICY,
   CHAT_TOOL_CALL_POLICY,
 } from './chat-field-policy.ts';
-import { optionalString, requiredRecord, requiredString } from './chat-read-field.ts';
+import { optionalString, requiredRecord, requiredString } from '../read-field.ts';
 import { chatUserContentToParts } from './chat-user-content-to-parts.ts';
 
 type ToolCallPart = Extract<CanonicalPart, { type: 'tool-call' }>;

@@ -15,7 +15,7 @@ import {
   optionalRecord,
   optionalString,
   requiredString,
-} from './chat-read-field.ts';
+} from '../read-field.ts';
 import { chatResponseFormatToCanonical } from './chat-response-format-to-canonical.ts';
 import { chatToolChoiceToCanonical, chatToolsToCanonical } from './chat-tools-to-canonical.ts';
 

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { errorOf } from '../../test-support/gateway-error-of.ts';
 import { chatResponseFormatToCanonical } from './chat-response-format-to-canonical.ts';
-
-function errorOf(fn: () => unknown): GatewayError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 describe('chatResponseFormatToCanonical', () => {
   it('maps text and json_object', () => {

@@ -1,11 +1,6 @@
 import type { CanonicalResponseFormat } from '../../canonical/canonical-request.ts';
 import { badRequest } from '../../server/gateway-error.ts';
-import {
-  optionalBoolean,
-  optionalRecord,
-  optionalString,
-  requiredRecord,
-} from './chat-read-field.ts';
+import { optionalBoolean, optionalRecord, optionalString, requiredRecord } from '../read-field.ts';
 
 /** Chat `response_format` (schema nested under `json_schema`) as canonical. */
 export function chatResponseFormatToCanonical(value: unknown): CanonicalResponseFormat | undefined {

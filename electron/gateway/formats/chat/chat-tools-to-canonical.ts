@@ -11,7 +11,7 @@ import {
   optionalString,
   requiredRecord,
   requiredString,
-} from './chat-read-field.ts';
+} from '../read-field.ts';
 
 const onlyFunctions = (param: string) =>
   badRequest(

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { errorOf } from '../../test-support/gateway-error-of.ts';
 import { chatUserContentToParts } from './chat-user-content-to-parts.ts';
 import { testContext } from './chat-test-context.ts';
-
-function errorOf(fn: () => unknown): GatewayError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 const decode = (content: unknown) =>
   chatUserContentToParts(content, 'messages.1.content', testContext());

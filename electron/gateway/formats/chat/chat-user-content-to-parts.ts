@@ -9,7 +9,7 @@ import {
   CHAT_TEXT_PART_POLICY,
 } from './chat-field-policy.ts';
 import { imageUrlToSource } from './chat-image-url.ts';
-import { optionalString, requiredRecord, requiredString } from './chat-read-field.ts';
+import { optionalString, requiredRecord, requiredString } from '../read-field.ts';
 
 type ImageDetail = 'auto' | 'low' | 'high' | 'original';
 const DETAILS: readonly string[] = ['auto', 'low', 'high', 'original'];

@@ -2,6 +2,8 @@ import { isRecord } from '../../canonical/json.ts';
 import { badRequest } from '../../server/gateway-error.ts';
 import { camelCaseKeys } from './gemini-field-names.ts';
 
+export { optionalBoolean, optionalNumber, optionalString } from '../read-field.ts';
+
 /** Readers for client request values: each refuses a wrong type with a 400 naming the field. */
 
 const invalid = (param: string, expected: string) =>
@@ -15,24 +17,6 @@ export function readObject(value: unknown, param: string): Record<string, unknow
 
 export function readArray(value: unknown, param: string): unknown[] {
   if (!Array.isArray(value)) throw invalid(param, 'an array');
-  return value;
-}
-
-export function optionalString(value: unknown, param: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalid(param, 'a string');
-  return value;
-}
-
-export function optionalNumber(value: unknown, param: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(param, 'a number');
-  return value;
-}
-
-export function optionalBoolean(value: unknown, param: string): boolean | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw invalid(param, 'true or false');
   return value;
 }
 

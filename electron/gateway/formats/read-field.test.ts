@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { errorOf } from '../test-support/gateway-error-of.ts';
 import {
   optionalArray,
   optionalBoolean,
@@ -8,16 +8,7 @@ import {
   optionalString,
   requiredRecord,
   requiredString,
-} from './chat-read-field.ts';
-
-function errorOf(fn: () => unknown): GatewayError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-  }
-  throw new Error('expected a GatewayError');
-}
+} from './read-field.ts';
 
 describe('chat field readers', () => {
   it('treat null and undefined as absent', () => {
