@@ -6,6 +6,7 @@ import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { baseUrlProblem } from '../settings/url-check.ts';
+import { ProfileFields } from '../settings/ProfileFields.tsx';
 
 /** Profile and key in one form: save the profile, make it active, store the key. */
 export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
@@ -69,44 +70,15 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
         <h1 id="upstream-step-title">Connect your upstream</h1>
         <p className="muted">The hosted gateway this app forwards to, and your key for it.</p>
       </div>
-      <Field label="Base URL" hint="e.g. https://gateway.example.com" error={urlProblem}>
-        {(p) => (
-          <input
-            {...p}
-            className="input"
-            type="url"
-            value={baseUrl}
-            placeholder="https://gateway.example.com"
-            onChange={(e) => setBaseUrl(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <div className="form-grid">
-        <Field label="Profile name">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Pricing URL" hint="Optional; default /api/pricing">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              value={pricingUrl}
-              placeholder="/api/pricing"
-              onChange={(e) => setPricingUrl(e.target.value)}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-      </div>
+      <ProfileFields
+        name={name}
+        baseUrl={baseUrl}
+        pricingUrl={pricingUrl}
+        onName={setName}
+        onBaseUrl={setBaseUrl}
+        onPricingUrl={setPricingUrl}
+        urlProblem={urlProblem}
+      />
       <Field
         label="Upstream API key"
         hint={

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { UpstreamProfile } from '../../../../shared/contract.ts';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { baseUrlProblem } from './url-check.ts';
+import { ProfileFields } from './ProfileFields.tsx';
 
 interface ProfileFormProps {
   /** The profile to edit; null creates one. */
@@ -57,53 +57,16 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
         void submit();
       }}
     >
-      <div className="form-grid">
-        <Field label="Profile name" error={nameProblem}>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field
-          label="Base URL"
-          hint="The hosted gateway, e.g. https://gateway.example.com"
-          error={urlProblem}
-        >
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="url"
-              value={baseUrl}
-              placeholder="https://gateway.example.com"
-              onChange={(e) => setBaseUrl(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field
-          label="Pricing URL"
-          hint="Optional. A path below the base URL or a full URL; default /api/pricing"
-        >
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              value={pricingUrl}
-              placeholder="/api/pricing"
-              onChange={(e) => setPricingUrl(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-      </div>
+      <ProfileFields
+        name={name}
+        baseUrl={baseUrl}
+        pricingUrl={pricingUrl}
+        onName={setName}
+        onBaseUrl={setBaseUrl}
+        onPricingUrl={setPricingUrl}
+        nameProblem={nameProblem}
+        urlProblem={urlProblem}
+      />
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
