@@ -2,6 +2,7 @@ import type { GatewayStatus, UpstreamProfile, KeySource } from '../../shared/con
 import { CatalogCache } from '../gateway/catalog/catalog-cache.ts';
 import type { GatewayOptions, RunningGateway } from '../gateway/server/gateway-server.ts';
 import { UpstreamClient } from '../gateway/upstream/upstream-client.ts';
+import { upstreamTimeoutsFromEnv } from '../gateway/upstream/upstream-timeouts.ts';
 import type { UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
 import { describeListenError, type ListenProblem } from './listen-error.ts';
@@ -30,11 +31,12 @@ export interface GatewayControllerOptions {
   onStatus: (status: GatewayStatus) => void;
 }
 
-const newClient = (config: UpstreamConfig): UpstreamClient =>
+const newClient = (config: UpstreamConfig, env: NodeJS.ProcessEnv): UpstreamClient =>
   new UpstreamClient({
     baseUrl: config.baseUrl,
     apiKey: config.key,
     pricingUrl: config.pricingUrl,
+    ...upstreamTimeoutsFromEnv(env),
   });
 
 /**
@@ -76,7 +78,8 @@ export class GatewayController {
   start(): Promise<void> {
     return this.serial(async () => {
       this.source = await this.resolve();
-      this.client = this.source.kind === 'ready' ? newClient(this.source.config) : null;
+      this.client =
+        this.source.kind === 'ready' ? newClient(this.source.config, this.options.env) : null;
       try {
         this.listener = await this.startListener(this.port, this.client);
       } catch (error) {
@@ -97,7 +100,8 @@ export class GatewayController {
         this.emit();
         return true;
       }
-      const client = this.source.kind === 'ready' ? newClient(this.source.config) : null;
+      const client =
+        this.source.kind === 'ready' ? newClient(this.source.config, this.options.env) : null;
       let next: RunningGateway;
       try {
         next = await this.startListener(port, client);
@@ -124,7 +128,8 @@ export class GatewayController {
   reconfigure(): Promise<void> {
     return this.serial(async () => {
       this.source = await this.resolve();
-      const client = this.source.kind === 'ready' ? newClient(this.source.config) : null;
+      const client =
+        this.source.kind === 'ready' ? newClient(this.source.config, this.options.env) : null;
       if (this.listener) this.listener.setUpstream(client);
       else void this.client?.close();
       this.client = client;

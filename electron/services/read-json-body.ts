@@ -15,8 +15,15 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
       throw new AppError('too_large', `The call is larger than ${maxBytes / 1024 / 1024} MiB.`);
     chunks.push(buffer);
   }
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    // Invalid UTF-8 is refused, not silently replaced with U+FFFD (into a token name, say).
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError('bad_request', 'The call is not valid UTF-8.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw new AppError('bad_request', 'The call is not valid JSON.');
   }

@@ -11,6 +11,7 @@ import {
   type LocalAuthenticator,
 } from '../gateway/server/local-auth.ts';
 import { UpstreamClient } from '../gateway/upstream/upstream-client.ts';
+import { upstreamTimeoutsFromEnv } from '../gateway/upstream/upstream-timeouts.ts';
 import { redact, redactHeaders } from '../secrets/redact.ts';
 import { openStore, startRetention, tokenAuthenticator, type Store } from '../store/index.ts';
 
@@ -145,6 +146,7 @@ export async function startAppGateway(options: AppGatewayOptions): Promise<AppGa
         baseUrl: options.upstream.baseUrl,
         apiKey: options.upstream.key,
         pricingUrl: options.upstream.pricingUrl,
+        ...upstreamTimeoutsFromEnv(process.env),
       }),
       ...(options.envToken ? { envToken: options.envToken } : {}),
       log: options.log,

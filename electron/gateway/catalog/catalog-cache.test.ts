@@ -70,6 +70,35 @@ describe('CatalogCache', () => {
     expect(t.loads()).toBe(2);
   });
 
+  it('keeps a shared fetch going when one caller leaves, and aborts it when all have', async () => {
+    const t = setup();
+    let loadSignal: AbortSignal | undefined;
+    let finish: (models: CatalogModel[]) => void = () => {};
+    const slow = (signal: AbortSignal) => {
+      loadSignal = signal;
+      return new Promise<CatalogModel[]>((resolve, reject) => {
+        finish = resolve;
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    };
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = t.cache.get('k', slow, a.signal);
+    const second = t.cache.get('k', slow, b.signal);
+    a.abort(new Error('client a left'));
+    await expect(first).rejects.toThrow('client a left');
+    expect(loadSignal?.aborted).toBe(false);
+    finish([model('a')]);
+    expect((await second).models.map((m) => m.id)).toEqual(['a']);
+
+    t.advance(5000);
+    const c = new AbortController();
+    const third = t.cache.get('k', slow, c.signal);
+    c.abort(new Error('client c left'));
+    await expect(third).rejects.toThrow('client c left');
+    expect(loadSignal?.aborted).toBe(true);
+  });
+
   it('does not cache a failed fetch', async () => {
     const t = setup();
     await expect(t.cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

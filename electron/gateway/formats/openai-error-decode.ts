@@ -1,4 +1,5 @@
 import { isRecord, tryParseJson } from '../canonical/json.ts';
+import { readableErrorText } from '../upstream/error-text.ts';
 import { retryAfterMillis } from '../upstream/retry-policy.ts';
 import { GatewayError } from '../server/gateway-error.ts';
 
@@ -16,9 +17,7 @@ export function decodeOpenAiError(
   const message =
     typeof error?.message === 'string' && error.message
       ? error.message
-      : body.trim()
-        ? body.trim().slice(0, 500)
-        : `Upstream answered ${status} with no body.`;
+      : readableErrorText(status, body);
   const waitMs = retryAfterMillis(headers['retry-after'], headers['retry-after-ms']);
   return new GatewayError(status, message, {
     ...(typeof error?.code === 'string' ? { code: error.code } : {}),

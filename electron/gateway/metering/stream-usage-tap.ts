@@ -33,6 +33,14 @@ export function isChatUsageOnlyChunk(data: string): boolean {
 export class StreamUsageTap {
   usage: CanonicalUsage | undefined;
   outputChars = 0;
+  /** The upstream's own in-stream error, which reached the client in the forwarded bytes. */
+  upstreamError: { message: string; code?: string } | undefined;
+  /**
+   * Set by `end()` when the stream stopped without its terminal event (chat's finish reason,
+   * responses' `response.completed`, Gemini's finish reason): the answer is incomplete although
+   * the connection ended cleanly, and only the gateway can tell the client.
+   */
+  truncated: { message: string; code?: string } | undefined;
   private readonly reader: SseReader;
   private readonly decoder: StreamDecoder;
   private readonly hideChatUsage: boolean;
@@ -65,7 +73,11 @@ export class StreamUsageTap {
   end(): string | null {
     this.reader.end();
     try {
-      this.observe(this.decoder.end());
+      const last = this.decoder.end();
+      const error = last.find((event) => event.type === 'error');
+      if (error && !this.upstreamError)
+        this.truncated = { message: error.message, ...(error.code ? { code: error.code } : {}) };
+      this.observe(last.filter((event) => event.type !== 'error'));
     } catch {
       // as above
     }
@@ -76,6 +88,11 @@ export class StreamUsageTap {
   private observe(events: CanonicalStreamEvent[]): void {
     for (const event of events) {
       if (event.type === 'usage') this.usage = event.usage;
+      else if (event.type === 'error')
+        this.upstreamError ??= {
+          message: event.message,
+          ...(event.code ? { code: event.code } : {}),
+        };
       else if (
         event.type === 'text-delta' ||
         event.type === 'reasoning-delta' ||

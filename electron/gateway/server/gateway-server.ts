@@ -10,6 +10,7 @@ import type { WireFormat } from '../formats/wire-format.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
 import { buildCapture, teeResponse, type CaptureOptions } from './capture.ts';
+import { answerClientError } from './client-error.ts';
 import { applyCors } from './cors.ts';
 import { GatewayError } from './gateway-error.ts';
 import {
@@ -36,6 +37,14 @@ export interface GatewayOptions {
   /** Host names accepted besides loopback names (DNS-rebinding defence). */
   allowedHosts?: readonly string[];
   maxBodyBytes?: number;
+  /**
+   * Node's own deadlines for a whole request (default 120 s) and for its headers (30 s); they
+   * bound every route, the app's included. Answered with a JSON 408.
+   */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  /** Longest time a client may take to send a request body (default 60 s); then a 408. */
+  clientBodyTimeoutMs?: number;
   retry?: RetryPolicy;
   catalogTtlMs?: number;
   /** Pricing group and user overrides applied to the catalog. */
@@ -70,6 +79,8 @@ export interface RunningGateway {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_CLIENT_BODY_TIMEOUT_MS = 60_000;
+const CLIENT_CLOSED_REQUEST = 499;
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1';
@@ -94,6 +105,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     catalogSources: options.catalogSources ?? {},
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    clientBodyTimeoutMs: options.clientBodyTimeoutMs ?? DEFAULT_CLIENT_BODY_TIMEOUT_MS,
     state: options.state ?? memoryStateStore(),
     responses: options.responses ?? memoryResponseStore(),
   };
@@ -101,8 +113,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const inFlight = new Set<ServerResponse>();
   let closing = false;
 
+  const requestTimeout = options.requestTimeoutMs ?? 120_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 30_000, requestTimeout);
   const server: Server = createServer(
-    { requestTimeout: 120_000, headersTimeout: 30_000 },
+    {
+      requestTimeout,
+      headersTimeout,
+      // Node checks these deadlines on an interval; short timeouts need a short interval.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersTimeout / 4)),
+    },
     (req, res) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const modelApi = path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v1beta');
@@ -120,6 +139,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       void handle(req, res);
     },
   );
+
+  server.on('clientError', answerClientError);
 
   /** The UI's files and RPC (headless mode), behind the same Host check as the API. */
   async function serveApp(
@@ -195,9 +216,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       replyError(ctx, route, res, error);
     } finally {
       await ctx.whenClosed();
+      // Last line of defence for the upstream key: whatever an upstream quoted into an error
+      // message or a captured answer is scrubbed before the record is written anywhere.
+      const scrub = (text: string): string => upstream?.scrub(text) ?? text;
+      if (ctx.record.errorMessage) ctx.record.errorMessage = scrub(ctx.record.errorMessage);
       if (capture && captured)
-        ctx.record.capture = buildCapture(capture, req.headers, ctx.requestBody, captured());
-      const record = ctx.finish(res.statusCode);
+        ctx.record.capture = buildCapture(capture, req.headers, ctx.requestBody, scrub(captured()));
+      // A client that left before any answer was sent got no status: log nginx's 499
+      // (client closed request) rather than the 200 Node presets.
+      const record = ctx.finish(
+        ctx.record.cancelled && !res.headersSent ? CLIENT_CLOSED_REQUEST : res.statusCode,
+      );
       try {
         options.onRecord?.(record);
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Catalog, CatalogCache } from '../catalog/catalog-cache.ts';
+import type { Catalog, CatalogCache, CatalogLoader } from '../catalog/catalog-cache.ts';
 import type { CatalogModel } from '../catalog/catalog-model.ts';
 import { loadCatalog, type CatalogSources } from '../catalog/load-catalog.ts';
 import { chooseRoute } from '../catalog/route-choice.ts';
@@ -9,6 +9,7 @@ import type { WireFormat } from '../formats/wire-format.ts';
 import type { RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
+import { clip } from './clip.ts';
 import { GatewayError } from './gateway-error.ts';
 import { passthroughFlow } from './passthrough-flow.ts';
 import { parseJsonBody, readBody } from './read-body.ts';
@@ -22,6 +23,8 @@ export interface GenerationDeps {
   catalogSources: CatalogSources;
   retry: RetryPolicy;
   maxBodyBytes: number;
+  /** Longest time a client may take to send its request body. */
+  clientBodyTimeoutMs: number;
   /** Thought signatures and reasoning items kept between turns. */
   state: OpaqueStateStore;
   /** Answers given to responses clients through translation, for `previous_response_id`. */
@@ -37,13 +40,16 @@ const upstreamUrl = (deps: GenerationDeps): string => {
   }
 };
 
-const loader = (deps: GenerationDeps, ctx: RequestContext) => () =>
-  loadCatalog(deps.upstream(), ctx.id, deps.catalogSources, ctx.signal);
+/** A catalog load, shared with concurrent requests: it runs on the cache's signal, not this request's. */
+const loader =
+  (deps: GenerationDeps, ctx: RequestContext): CatalogLoader =>
+  (signal) =>
+    loadCatalog(deps.upstream(), ctx.id, deps.catalogSources, signal);
 
 /** The current key's catalog (cached), with failures turned into the client's error. */
 export async function currentCatalog(deps: GenerationDeps, ctx: RequestContext): Promise<Catalog> {
   try {
-    return await deps.catalog.get(await deps.upstream().keyId(), loader(deps, ctx));
+    return await deps.catalog.get(await deps.upstream().keyId(), loader(deps, ctx), ctx.signal);
   } catch (error) {
     throw upstreamFailure(error, upstreamUrl(deps));
   }
@@ -56,12 +62,17 @@ export async function findModel(
 ): Promise<CatalogModel> {
   let model: CatalogModel | undefined;
   try {
-    model = await deps.catalog.find(await deps.upstream().keyId(), id, loader(deps, ctx));
+    model = await deps.catalog.find(
+      await deps.upstream().keyId(),
+      id,
+      loader(deps, ctx),
+      ctx.signal,
+    );
   } catch (error) {
     throw upstreamFailure(error, upstreamUrl(deps));
   }
   if (!model)
-    throw new GatewayError(404, `Model '${id}' not found for this key.`, {
+    throw new GatewayError(404, `Model '${clip(id)}' not found for this key.`, {
       code: 'model_not_found',
       param: 'model',
     });
@@ -76,14 +87,14 @@ export async function handleGeneration(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const raw = await readBody(req, deps.maxBodyBytes);
+  const raw = await readBody(req, deps.maxBodyBytes, deps.clientBodyTimeoutMs);
   ctx.requestBody = raw;
   const nativePath =
     route.format === 'gemini'
       ? { model: route.model ?? '', stream: route.stream === true }
       : undefined;
   const envelope = readEnvelope(route.format, parseJsonBody(raw), nativePath);
-  ctx.record.model = envelope.model;
+  ctx.record.model = clip(envelope.model);
   ctx.record.stream = envelope.stream;
 
   const model = await findModel(deps, ctx, envelope.model);

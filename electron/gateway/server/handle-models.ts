@@ -1,5 +1,6 @@
 import type { CatalogModel } from '../catalog/catalog-model.ts';
 import { servableFormats } from '../catalog/servable-formats.ts';
+import { clip } from './clip.ts';
 import { GatewayError } from './gateway-error.ts';
 
 /** OpenAI list entry, with the upstream's markers kept so marker-aware tools still work. */
@@ -38,7 +39,7 @@ export function singleModelBody(
   style: 'openai' | 'gemini',
 ): unknown {
   if (!model || (style === 'gemini' && !servesNative(model))) {
-    throw new GatewayError(404, `Model '${id}' not found for this key.`, {
+    throw new GatewayError(404, `Model '${clip(id)}' not found for this key.`, {
       code: 'model_not_found',
       param: 'model',
     });

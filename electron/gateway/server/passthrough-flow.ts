@@ -3,6 +3,8 @@ import { requestStreamUsage } from '../formats/chat/request-stream-usage.ts';
 import type { RequestEnvelope } from '../formats/request-envelope.ts';
 import type { WireFormat } from '../formats/wire-format.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
+import { isJsonBody } from '../upstream/error-text.ts';
+import { CODECS } from '../formats/codecs.ts';
 import { upstreamPath } from '../upstream/upstream-path.ts';
 import { meterRequest } from '../metering/meter-request.ts';
 import type { Tariff } from '../metering/tariff.ts';
@@ -37,8 +39,12 @@ export async function passthroughFlow(
   });
   if (!answer) return;
   if (!answer.ok) {
+    const text = answer.body.toString();
+    // Not the API's JSON (a proxy's HTML page, plain text): the client's SDK could not read it,
+    // so it becomes the gateway's error in the client's format, status and Retry-After kept.
+    if (!isJsonBody(text)) throw CODECS[format].decodeError(answer.status, text, answer.headers);
     ctx.record.errorKind = 'upstream_error';
-    ctx.record.errorMessage = answer.body.toString().slice(0, 500);
+    ctx.record.errorMessage = text.slice(0, 500);
     const headers = forwardedHeaders(answer.headers);
     res.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
@@ -55,7 +61,10 @@ export async function passthroughFlow(
     headers: { 'x-request-id': ctx.id },
     onFirstByte: () => ctx.markFirstByte(),
   });
-  if (outcome.cut) ctx.record.errorKind = 'upstream_disconnected';
+  if (outcome.streamError) {
+    ctx.record.errorKind = outcome.streamError.kind;
+    ctx.record.errorMessage = outcome.streamError.message;
+  }
   meterRequest(ctx.record, {
     usage: outcome.usage,
     requestChars: raw.length,

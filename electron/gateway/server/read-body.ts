@@ -6,18 +6,47 @@ const tooLarge = (limit: number): GatewayError =>
     code: 'request_too_large',
   });
 
-/** Reads the whole request body, refusing it as soon as it passes `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+const tooSlow = (timeoutMs: number): GatewayError =>
+  new GatewayError(
+    408,
+    `The request body did not arrive within ${Math.round(timeoutMs / 1000)} s; send it at once.`,
+    { code: 'request_timeout' },
+  );
+
+/**
+ * Reads the whole request body, refusing it as soon as it passes `limit` bytes or takes longer
+ * than `timeoutMs` (a slow drip would otherwise hold a connection and its memory for as long
+ * as the client likes). On refusal it stops reading; the error reply closes the connection.
+ */
+export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: Error | null): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) finish(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(null);
+    const onError = (error: Error): void => finish(error);
+    const onClose = (): void => finish(new Error('The client closed the connection mid-body.'));
+    const timer = setTimeout(() => finish(tooSlow(timeoutMs)), timeoutMs);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Parses JSON, with an error that says where it broke. Invalid UTF-8 is refused, not replaced. */

@@ -4,9 +4,11 @@ import type { CanonicalResponse } from '../canonical/canonical-response.ts';
 import type { ConversionContext, ResponseEncodeContext } from '../canonical/conversion-context.ts';
 import { StreamAccumulator } from '../canonical/stream-accumulator.ts';
 import { CODECS } from '../formats/codecs.ts';
+import { MAX_TRANSLATED_NESTING, nestsDeeperThan } from '../formats/nesting-depth.ts';
 import type { RequestEnvelope } from '../formats/request-envelope.ts';
 import type { WireFormat } from '../formats/wire-format.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
+import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { upstreamPath } from '../upstream/upstream-path.ts';
 import { clientResponseId } from './client-response-id.ts';
@@ -42,10 +44,18 @@ export async function translationFlow(
   };
   const nativePath =
     from === 'gemini' ? { model: envelope.model, stream: envelope.stream } : undefined;
+  // The converters recurse through the body; refuse what would overflow the stack as a 400.
+  if (nestsDeeperThan(envelope.body, MAX_TRANSLATED_NESTING))
+    throw new GatewayError(
+      400,
+      `The request nests arrays and objects more than ${MAX_TRANSLATED_NESTING} levels deep, which the gateway does not translate.`,
+      { code: 'request_too_deep' },
+    );
   const request = client.decodeRequest(envelope.body, conversion, nativePath);
   const upstreamBody = upstream.encodeRequest(request, conversion);
 
-  const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
+  const upstreamClient = deps.upstream();
+  const answer = await callUpstream(upstreamClient, deps.retry, ctx, {
     path: upstreamPath(to, request.model, request.stream),
     body: JSON.stringify(upstreamBody),
     stream: request.stream,
@@ -66,7 +76,9 @@ export async function translationFlow(
       body = await answer.response.body.json();
     } catch (error) {
       if (ctx.signal.aborted) return;
-      throw new GatewayError(502, `The upstream's answer was not valid JSON: ${String(error)}`, {
+      // A timeout or a cut connection is said as such; a parse error's text would quote the body.
+      if (!(error instanceof SyntaxError)) throw upstreamFailure(error, '');
+      throw new GatewayError(502, "The upstream's answer was not valid JSON.", {
         code: 'upstream_invalid_response',
       });
     }
@@ -93,7 +105,10 @@ export async function translationFlow(
   const accumulator = new StreamAccumulator();
   let out = '';
   const emit = (events: ReturnType<typeof decoder.push>) => {
-    for (const event of events) {
+    for (const raw of events) {
+      // An upstream's in-stream error may quote the key it was sent; the client must not see it.
+      const event =
+        raw.type === 'error' ? { ...raw, message: upstreamClient.scrub(raw.message) } : raw;
       accumulator.add(event);
       out += encoder.encode(event);
     }

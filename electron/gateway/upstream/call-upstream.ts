@@ -1,5 +1,6 @@
 import type { RequestContext } from '../server/request-context.ts';
 import type { RetryPolicy } from './retry-policy.ts';
+import { MAX_ERROR_BODY_BYTES, readCapped } from './read-capped.ts';
 import { sendWithRetry } from './send-with-retry.ts';
 import type { UpstreamClient, UpstreamResponse } from './upstream-client.ts';
 import { upstreamFailure, upstreamKeyRejected } from './upstream-failure.ts';
@@ -44,17 +45,17 @@ export async function callUpstream(
         headers: { accept: request.stream ? 'text/event-stream' : 'application/json' },
       },
       retry,
+      (attempt) => (ctx.record.attempts = attempt),
     );
   } catch (error) {
     if (ctx.signal.aborted) return null;
     throw upstreamFailure(error, upstream.baseUrl);
   }
-  ctx.record.attempts = result.attempts;
   const { response } = result;
   if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, response };
   let body: Buffer;
   try {
-    body = Buffer.from(await response.body.arrayBuffer());
+    body = upstream.scrubBytes((await readCapped(response.body, MAX_ERROR_BODY_BYTES)).bytes);
   } catch (error) {
     if (ctx.signal.aborted) return null;
     throw upstreamFailure(error, upstream.baseUrl);

@@ -18,15 +18,18 @@ const header = (value: string | string[] | undefined): string | undefined =>
 
 /**
  * Sends a request, retrying per the policy. Runs only before anything reached the client, so a
- * retry is invisible to it; the last answer, retryable or not, is returned as is.
+ * retry is invisible to it; the last answer, retryable or not, is returned as is. `onAttempt`
+ * hears of each attempt as it starts, so attempts are counted when every one of them throws.
  */
 export async function sendWithRetry(
   client: UpstreamClient,
   request: UpstreamRequest,
   policy: RetryPolicy,
+  onAttempt: (attempt: number) => void = () => {},
 ): Promise<RetryResult> {
   for (let retry = 0; ; retry += 1) {
     let response: UpstreamResponse;
+    onAttempt(retry + 1);
     try {
       response = await client.request(request);
     } catch (error) {

@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { Pool, request, type Dispatcher } from 'undici';
 import { parseModelList } from '../catalog/parse-model-list.ts';
 import type { CatalogModel } from '../catalog/catalog-model.ts';
+import { readableErrorText } from './error-text.ts';
+import { readCapped } from './read-capped.ts';
+
+/** A model list far beyond any real catalog is cut (and then fails to parse) rather than buffered. */
+const MAX_CATALOG_BYTES = 64 * 1024 * 1024;
 
 export interface UpstreamOptions {
   /** e.g. `https://gateway.example.com` or one with a path prefix. */
@@ -51,6 +56,10 @@ export class UpstreamClient {
   private readonly prefix: string;
   private readonly apiKey: () => string | Promise<string>;
   private readonly pricingUrl: string | null;
+  /** The pool's timeouts, for the one request made outside it (a pricing URL elsewhere). */
+  private readonly timeouts: { headersTimeout: number; bodyTimeout: number };
+  /** The key of the latest request, only to scrub it from what the upstream sends back. */
+  private lastKey: string | null = null;
 
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
@@ -65,6 +74,10 @@ export class UpstreamClient {
       headersTimeout: options.headersTimeoutMs ?? 300_000,
       bodyTimeout: options.bodyTimeoutMs ?? 300_000,
     });
+    this.timeouts = {
+      headersTimeout: options.headersTimeoutMs ?? 300_000,
+      bodyTimeout: options.bodyTimeoutMs ?? 300_000,
+    };
   }
 
   /**
@@ -79,6 +92,7 @@ export class UpstreamClient {
 
   async request(req: UpstreamRequest): Promise<UpstreamResponse> {
     const key = await this.apiKey();
+    this.lastKey = key;
     return this.pool.request({
       method: req.method,
       path: this.prefix + req.path,
@@ -93,6 +107,23 @@ export class UpstreamClient {
     });
   }
 
+  /**
+   * The text with the upstream key replaced: some upstreams quote the key they were sent in an
+   * error ("invalid key sk-…"), and nothing the upstream says may carry it on to a client, a
+   * log line or the request log.
+   */
+  scrub(text: string): string {
+    const key = this.lastKey;
+    return key && key.length >= 8 && text.includes(key) ? text.split(key).join('[REDACTED]') : text;
+  }
+
+  /** `scrub` for raw bytes; the bytes are unchanged when the key is not among them. */
+  scrubBytes(bytes: Buffer): Buffer {
+    const key = this.lastKey;
+    if (!key || key.length < 8 || !bytes.includes(key)) return bytes;
+    return Buffer.from(bytes.toString('latin1').split(key).join('[REDACTED]'), 'latin1');
+  }
+
   /** `GET /v1/models` for this key. Throws an UpstreamStatusError on a non-2xx answer. */
   async listModels(requestId: string, signal?: AbortSignal): Promise<CatalogModel[]> {
     const response = await this.request({
@@ -101,11 +132,22 @@ export class UpstreamClient {
       requestId,
       ...(signal ? { signal } : {}),
     });
-    const text = await response.body.text();
+    const { bytes } = await readCapped(response.body, MAX_CATALOG_BYTES);
+    const text = this.scrub(bytes.toString('utf8'));
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw new UpstreamStatusError(response.statusCode, text);
     }
-    return parseModelList(JSON.parse(text));
+    let list: unknown;
+    try {
+      list = JSON.parse(text);
+    } catch {
+      // Not the parser's message: it quotes the body.
+      throw new UpstreamStatusError(
+        response.statusCode,
+        readableErrorText(response.statusCode, text),
+      );
+    }
+    return parseModelList(list);
   }
 
   /**
@@ -120,6 +162,7 @@ export class UpstreamClient {
         const response = await request(this.pricingUrl, {
           headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId },
           signal: signal ?? null,
+          ...this.timeouts,
         });
         return response.statusCode === 200
           ? await response.body.json()
@@ -139,6 +182,12 @@ export class UpstreamClient {
     } catch {
       return null;
     }
+  }
+
+  /** The pool's connection counts, to see that nothing is left open after faults. */
+  stats(): { connected: number; free: number; pending: number; running: number; size: number } {
+    const { connected, free, pending, running, size } = this.pool.stats;
+    return { connected, free, pending, running, size };
   }
 
   close(): Promise<void> {

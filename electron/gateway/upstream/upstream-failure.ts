@@ -1,7 +1,8 @@
 import { GatewayError } from '../server/gateway-error.ts';
+import { readableErrorText } from './error-text.ts';
 import { isConnectFailure, UpstreamStatusError } from './upstream-client.ts';
 
-function upstreamMessage(body: string): string {
+function upstreamMessage(body: string, status: number): string {
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | unknown[] };
     const error = Array.isArray(parsed)
@@ -15,16 +16,16 @@ function upstreamMessage(body: string): string {
     )
       return error.message;
   } catch {
-    // not JSON: fall through to the raw text
+    // not JSON: fall through to the text (an HTML page's title)
   }
-  return body.slice(0, 300);
+  return readableErrorText(status, body);
 }
 
 /** A 401/403 from the upstream is about the gateway's upstream key, never the client's local token. */
 export function upstreamKeyRejected(status: number, body: string): GatewayError {
   return new GatewayError(
     status,
-    `The upstream rejected the gateway's upstream key (${status}): ${upstreamMessage(body)}. Set a valid key in Settings, or MODEL_GATEWAY_UPSTREAM_KEY when headless.`,
+    `The upstream rejected the gateway's upstream key (${status}): ${upstreamMessage(body, status)}. Set a valid key in Settings, or MODEL_GATEWAY_UPSTREAM_KEY when headless.`,
     { code: 'upstream_key_rejected' },
   );
 }
@@ -37,7 +38,7 @@ export function upstreamFailure(error: unknown, baseUrl: string): GatewayError {
       return upstreamKeyRejected(error.status, error.body);
     return new GatewayError(
       502,
-      `Model discovery failed upstream (${error.status}): ${upstreamMessage(error.body)}`,
+      `Model discovery failed upstream (${error.status}): ${upstreamMessage(error.body, error.status)}`,
       { code: 'upstream_error' },
     );
   }

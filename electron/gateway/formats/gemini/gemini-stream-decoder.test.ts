@@ -334,7 +334,7 @@ describe('GeminiStreamDecoder', () => {
     ]);
   });
 
-  it('maps MAX_TOKENS and the safety family, and sends no finish for a cut stream', () => {
+  it('maps MAX_TOKENS and the safety family, and reports a cut stream instead of finishing it', () => {
     const record = (reason?: string) =>
       JSON.stringify({
         candidates: [
@@ -343,6 +343,9 @@ describe('GeminiStreamDecoder', () => {
       });
     expect(decode([record('MAX_TOKENS')]).at(-1)).toEqual({ type: 'finish', reason: 'length' });
     expect(decode([record('SAFETY')]).at(-1)).toEqual({ type: 'finish', reason: 'content_filter' });
-    expect(decode([record()]).map((e) => e.type)).toEqual(['start', 'text-delta']);
+    // Candidates without a finish reason: the stream was cut, however cleanly it ended.
+    const cut = decode([record()]);
+    expect(cut.map((e) => e.type)).toEqual(['start', 'text-delta', 'error']);
+    expect(cut.at(-1)).toMatchObject({ code: 'upstream_stream_truncated' });
   });
 });

@@ -34,6 +34,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private open: OpenCall | undefined;
   private finishReason: string | undefined;
   private blocked = false;
+  private sawCandidate = false;
   private usage: CanonicalUsage | undefined;
 
   constructor(ctx: ConversionContext) {
@@ -76,6 +77,19 @@ export class GeminiStreamDecoder implements StreamDecoder {
     }
     const out: CanonicalStreamEvent[] = [];
     this.closeCall(out);
+    // Gemini has no terminal record: its last candidate carries the finish reason. A stream
+    // that sent candidates but no finish reason was cut, however cleanly it ended.
+    if (this.sawCandidate && this.finishReason === undefined && !this.blocked) {
+      if (this.usage) out.push({ type: 'usage', usage: this.usage });
+      out.push(
+        this.fail(
+          502,
+          'The upstream stream ended before the answer was finished.',
+          'upstream_stream_truncated',
+        ),
+      );
+      return out;
+    }
     if (this.finishReason !== undefined) {
       out.push({
         type: 'finish',
@@ -119,6 +133,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     }
     const candidate = Array.isArray(record.candidates) ? record.candidates[0] : undefined;
     if (!isRecord(candidate)) return;
+    this.sawCandidate = true;
     const content = candidate.content;
     if (isRecord(content) && Array.isArray(content.parts)) {
       for (const part of content.parts) {

@@ -1,0 +1,221 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/store/index.ts';
+import {
+  chunk,
+  head,
+  jsonAnswer,
+  lastChunk,
+  end,
+  reset,
+  stall,
+  startFaultUpstream,
+  wait,
+  write,
+  type FaultScript,
+  type FaultUpstream,
+} from './fault-upstream.ts';
+import { UPSTREAM_KEY } from './gateway-fixture.ts';
+import { PROCESS_TOKEN, startGatewayProcess, type GatewayProcess } from './gateway-process.ts';
+import { httpRequest } from './raw-http.ts';
+import { SSE_HEAD } from './sse-faults.ts';
+
+/**
+ * The upstream key appears in no response, log line or file, also when the upstream misbehaves
+ * and, worst case, quotes the key back (some APIs echo the key they were sent in an error).
+ * A real `serve` with body capture on runs every fault below against an upstream that puts
+ * the key into each answer it can; then stdout, stderr, every answer and every file in the
+ * data dir are searched for it. (A 2xx stream that quoted the key would be passed through
+ * byte for byte: no upstream does that, and scanning every streamed byte is not worth it.)
+ */
+let up: FaultUpstream;
+let gw: GatewayProcess;
+const answers: string[] = [];
+const KEY = UPSTREAM_KEY;
+
+beforeAll(async () => {
+  up = await startFaultUpstream();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mg-leak-'));
+  const setup = openStore(dataDir);
+  setup.settings.set('captureBodies', true);
+  setup.close();
+  gw = await startGatewayProcess({
+    upstreamUrl: up.url,
+    upstreamKey: KEY,
+    dataDir,
+    env: {
+      MODEL_GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS: '700',
+      MODEL_GATEWAY_UPSTREAM_BODY_TIMEOUT_MS: '700',
+    },
+  });
+});
+afterAll(async () => {
+  if (gw.cli.child.exitCode === null) await gw.stop();
+  await up.close();
+});
+
+const quoted =
+  (status: number, text: string): FaultScript =>
+  () =>
+    jsonAnswer(status, { error: { message: `${text} ${KEY}`, type: 'invalid_request_error' } });
+
+const htmlPage: FaultScript = () => {
+  const page = `<html><head><title>502 from proxy for ${KEY}</title></head><body>key=${KEY}</body></html>`;
+  return [
+    head(502, { 'content-type': 'text/html', 'content-length': String(page.length) }),
+    write(page),
+    end,
+  ];
+};
+
+const streamErrorQuoting: FaultScript = () => [
+  SSE_HEAD,
+  chunk(
+    `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\ndata: {"error":{"message":"failed for key ${KEY}","code":500}}\n\n`,
+  ),
+  lastChunk,
+  end,
+];
+
+const garbage200: FaultScript = () => {
+  const body = `not json, but the key: ${KEY}`;
+  return [
+    head(200, { 'content-type': 'application/json', 'content-length': String(body.length) }),
+    write(body),
+    end,
+  ];
+};
+
+/** Requests whose answer is not searched: a 2xx stream passed through byte for byte. */
+let unchecked = 0;
+
+async function send(
+  path: string,
+  body: object | null,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const reply = await httpRequest(gw.url, {
+    method: body === null ? 'GET' : 'POST',
+    path,
+    headers: {
+      authorization: `Bearer ${PROCESS_TOKEN}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    ...(body === null ? {} : { body: JSON.stringify(body) }),
+    timeoutMs: 10_000,
+  }).catch((error: unknown) => ({ status: 0, headers: {}, text: String(error) }));
+  answers.push(`${reply.status} ${JSON.stringify(reply.headers)} ${reply.text}`);
+}
+
+const chat = (model: string, stream = false) => ({
+  model,
+  stream,
+  messages: [{ role: 'user', content: 'leak test' }],
+});
+const gemini = { contents: [{ role: 'user', parts: [{ text: 'leak test' }] }] };
+
+describe('the upstream key under upstream faults', () => {
+  it('never reaches a response, a log line or a file', async () => {
+    // The catalog itself misbehaves first (it is not cached while it fails).
+    up.catalogScript = () => {
+      const body = `<html>${KEY}</html>`;
+      return [
+        head(200, { 'content-type': 'application/json', 'content-length': String(body.length) }),
+        write(body),
+        end,
+      ];
+    };
+    await send('/v1/models', null);
+    await send('/v1/chat/completions', chat('sim-chat'));
+    up.catalogScript = quoted(500, 'catalog failed for');
+    await send('/v1beta/models', null, { authorization: '', 'x-goog-api-key': PROCESS_TOKEN });
+    up.catalogScript = quoted(401, 'Incorrect API key provided:');
+    await send('/v1/models', null);
+    up.catalogScript = null;
+
+    const faults: [FaultScript, () => Promise<void>][] = [
+      [
+        quoted(401, 'Incorrect API key provided:'),
+        () => send('/v1/chat/completions', chat('sim-chat')),
+      ],
+      [
+        quoted(403, 'insufficient balance for'),
+        () => send('/v1/responses', { model: 'sim-responses', input: 'x' }),
+      ],
+      [quoted(500, 'internal error for'), () => send('/v1/chat/completions', chat('sim-chat'))],
+      [
+        quoted(500, 'internal error for'),
+        () => send('/v1beta/models/sim-chat:generateContent', gemini),
+      ],
+      [
+        quoted(429, 'rate limited'),
+        () => send('/v1/responses', { model: 'sim-gemini', input: 'x' }),
+      ],
+      [htmlPage, () => send('/v1/chat/completions', chat('sim-chat', true))],
+      [htmlPage, () => send('/v1beta/models/sim-responses:streamGenerateContent?alt=sse', gemini)],
+      [
+        streamErrorQuoting,
+        () => send('/v1/responses', { model: 'sim-chat', input: 'x', stream: true }),
+      ],
+      [
+        streamErrorQuoting,
+        () => send('/v1beta/models/sim-chat:streamGenerateContent?alt=sse', gemini),
+      ],
+      [garbage200, () => send('/v1/responses', { model: 'sim-chat', input: 'x' })],
+      [() => [stall], () => send('/v1/chat/completions', chat('sim-gemini', true))],
+      [
+        () => [
+          SSE_HEAD,
+          chunk('data: {"id":"c","object":"chat.completion.chunk","choices":[]}\n\n'),
+          wait(5),
+          reset,
+        ],
+        () => send('/v1/chat/completions', chat('sim-chat', true)),
+      ],
+    ];
+    for (const [script, run] of faults) {
+      up.script = script;
+      await run();
+    }
+    // Passed through, the quoting stream reaches the client as sent (see above); its record,
+    // the captured body and the log must still not keep the key.
+    up.script = streamErrorQuoting;
+    const passed = await httpRequest(gw.url, {
+      method: 'POST',
+      path: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${PROCESS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chat('sim-chat', true)),
+    });
+    expect(passed.status).toBe(200);
+    unchecked += 1;
+    // Each fault really put the key on the wire towards the gateway.
+    expect(up.requests.length).toBeGreaterThan(faults.length);
+
+    expect(await gw.stop()).toBe(0);
+    const files = readdirSync(gw.dataDir).map((name) =>
+      readFileSync(join(gw.dataDir, name)).toString('latin1'),
+    );
+    const places = {
+      answers: answers.join('\n'),
+      stdout: gw.cli.stdout(),
+      stderr: gw.cli.stderr(),
+      files: files.join('\n'),
+    };
+    for (const [where, text] of Object.entries(places)) {
+      const at = text.indexOf(KEY);
+      expect(at, `${where}: …${text.slice(Math.max(0, at - 200), at + 60)}…`).toBe(-1);
+    }
+    // The faults were answered (not silently dropped), and the log holds one row per request.
+    expect(answers.every((a) => !a.startsWith('0 '))).toBe(true);
+    const store = openStore(gw.dataDir);
+    try {
+      const rows = store.requestLog.searchLog({}, { limit: 100, offset: 0 }).rows;
+      expect(rows).toHaveLength(answers.length + unchecked);
+    } finally {
+      store.close();
+    }
+  });
+});

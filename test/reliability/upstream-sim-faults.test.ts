@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
+import { expectErrorIn } from './error-shapes.ts';
+import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
+import { FAST_RETRY, startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { streamError } from './sse-faults.ts';
+
+/**
+ * The simulator's own faults (real wire shapes of each format: Google's RetryInfo, each
+ * format's in-stream error) through every format pair, with the short timeouts: each request
+ * ends in time, in the client's format, with one record and its attempts.
+ */
+const TIMEOUT_MS = 700;
+let sim: RunningSimulator;
+let fx: GatewayFixture;
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  fx = await startFixture({
+    upstreamUrl: sim.url,
+    upstreamKey: SIM_KEYS.full,
+    upstream: { headersTimeoutMs: TIMEOUT_MS, bodyTimeoutMs: TIMEOUT_MS },
+  });
+});
+afterAll(async () => {
+  await fx.close();
+  await sim.close();
+});
+
+const run = (pair: (typeof FORMAT_PAIRS)[number], text: string, stream: boolean) =>
+  exchange(fx, {
+    format: pair.client,
+    model: MODEL_FOR[pair.upstream],
+    stream,
+    text: `${text} ${Math.random()}`,
+  });
+
+describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', (pair) => {
+  it('a 503 burst is retried away; a 429 storm ends in a 429 with its attempts counted', async () => {
+    const recovered = await run(pair, '[[sim:fail-first=2:503]]', true);
+    expect(recovered.reply.status).toBe(200);
+    expect(recovered.record.attempts).toBe(3);
+    const storm = await run(pair, '[[sim:429:retry-after=0]]', false);
+    expectErrorIn(pair.client, storm.reply, 429);
+    expect(storm.record.attempts).toBe(FAST_RETRY.maxRetries + 1);
+  });
+
+  it('an error mid-stream and a cut stream end with the client’s in-stream error', async () => {
+    for (const marker of ['[[sim:error-mid-stream]]', '[[sim:cut-after=2]]']) {
+      const { reply, record } = await run(pair, marker, true);
+      expect(reply.status).toBe(200);
+      expect(
+        streamError(pair.client, reply.text),
+        `${marker}: ${reply.text.slice(-300)}`,
+      ).not.toBeNull();
+      expect(record.errorKind, marker).not.toBeNull();
+    }
+  });
+});
+
+describe('slow upstreams, every format pair at once', () => {
+  it('a first byte later than the headers timeout is a 504 in time', async () => {
+    const all = await Promise.all(
+      FORMAT_PAIRS.map((pair) => run(pair, `[[sim:slow-first-byte=${TIMEOUT_MS * 4}]]`, true)),
+    );
+    all.forEach(({ reply, elapsedMs }, i) => {
+      expectErrorIn(FORMAT_PAIRS[i]!.client, reply, 504);
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 2500);
+    });
+  });
+
+  it('chunks slower than the body timeout end the stream with an error in time', async () => {
+    const all = await Promise.all(
+      FORMAT_PAIRS.map((pair) =>
+        run(pair, `[[sim:slow-chunks=${TIMEOUT_MS * 4}]] [[sim:long=20]]`, true),
+      ),
+    );
+    all.forEach(({ reply, elapsedMs }, i) => {
+      expect(reply.status).toBe(200);
+      expect(streamError(FORMAT_PAIRS[i]!.client, reply.text)).not.toBeNull();
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 2500);
+    });
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorIn } from './error-shapes.ts';
+import { exchange, FORMAT_PAIRS, MODEL_FOR, type Exchange } from './exchange.ts';
+import {
+  chunk,
+  formatOfPath,
+  head,
+  jsonAnswer,
+  stall,
+  startFaultUpstream,
+  wait,
+  write,
+  type FaultUpstream,
+} from './fault-upstream.ts';
+import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
+import { firstEvents, SSE_HEAD, streamError } from './sse-faults.ts';
+
+/**
+ * An upstream that stops talking: headers that never come, a body that stalls part-way,
+ * streamed or not, a catalog that never answers, and a port nobody listens on. Every wait is
+ * bounded by the upstream timeouts (short here), the client gets the right status or an
+ * in-stream error, the upstream connection is released, and each request has one record
+ * with its attempts counted. The nine format pairs run at once, so a test costs one timeout.
+ */
+const TIMEOUT_MS = 800;
+/** A stall must end within its timeout plus this (scheduling on a loaded 2-core machine). */
+const SLACK_MS = 2500;
+let recordings: Recordings;
+let up: FaultUpstream;
+let fx: GatewayFixture;
+
+beforeAll(async () => {
+  recordings = await recordFromSimulator();
+  up = await startFaultUpstream();
+  fx = await startFixture({
+    upstreamUrl: up.url,
+    upstream: { headersTimeoutMs: TIMEOUT_MS, bodyTimeoutMs: TIMEOUT_MS },
+  });
+});
+afterAll(async () => {
+  await fx.close();
+  await up.close();
+});
+
+/** Every (client, upstream) pair at once; the script picks the recording by the upstream path. */
+const allPairs = (
+  stream: boolean,
+): Promise<(Exchange & { client: (typeof FORMAT_PAIRS)[number]['client'] })[]> =>
+  Promise.all(
+    FORMAT_PAIRS.map(async ({ client, upstream }) => ({
+      client,
+      ...(await exchange(fx, { format: client, model: MODEL_FOR[upstream], stream })),
+    })),
+  );
+
+describe('an upstream that stalls, for every format pair', () => {
+  it('headers that never come: a 504 within the headers timeout, one attempt, connection released', async () => {
+    up.script = () => [stall];
+    for (const { client, reply, record, elapsedMs } of await allPairs(true)) {
+      expectErrorIn(client, reply, 504);
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(record).toMatchObject({ status: 504, errorKind: 'upstream_timeout', attempts: 1 });
+    }
+    await up.waitForConnections(0);
+  });
+
+  it('a stream that stalls mid-way ends with an in-stream error within the body timeout', async () => {
+    up.script = (request) => [
+      SSE_HEAD,
+      chunk(firstEvents(recordings[formatOfPath(request.path)].stream, 3)),
+      wait(20),
+      stall,
+    ];
+    for (const { client, reply, record, elapsedMs } of await allPairs(true)) {
+      expect(reply.status).toBe(200);
+      expect(streamError(client, reply.text), reply.text.slice(-300)).not.toBeNull();
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(record.errorKind).not.toBeNull();
+      expect(record.attempts).toBe(1);
+    }
+    await up.waitForConnections(0);
+  });
+
+  it('a non-streamed body that stalls before its first byte is a 504', async () => {
+    up.script = () => [
+      head(200, { 'content-type': 'application/json', 'content-length': '500' }),
+      stall,
+    ];
+    for (const { client, reply, record, elapsedMs } of await allPairs(false)) {
+      expectErrorIn(client, reply, 504);
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(record.errorKind).toBe('upstream_timeout');
+    }
+    await up.waitForConnections(0);
+  });
+});
+
+describe('stalls and refusals outside one generation', () => {
+  it('a non-streamed body that stalls after some bytes cuts the client within the body timeout', async () => {
+    up.script = () => [
+      head(200, { 'content-type': 'application/json', 'content-length': '500' }),
+      write('{"id":"x",'),
+      stall,
+    ];
+    const started = Date.now();
+    const before = fx.records.length;
+    const outcome = await fetch(`${fx.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-chat', messages: [{ role: 'user', content: 'x' }] }),
+    })
+      .then((r) => r.text())
+      .catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(Error);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    await fx.waitForRecords(before + 1);
+    expect(fx.records[before]?.errorKind).toBe('upstream_disconnected');
+  });
+
+  it('a catalog that never answers is a 504 for the client, not a hang', async () => {
+    const local = await startFixture({
+      upstreamUrl: up.url,
+      upstream: { headersTimeoutMs: TIMEOUT_MS },
+    });
+    up.catalogScript = () => [stall];
+    try {
+      const { reply, record, elapsedMs } = await exchange(local, {
+        format: 'gemini',
+        model: 'sim-gemini',
+        stream: true,
+      });
+      expectErrorIn('gemini', reply, 504);
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(record.errorKind).toBe('upstream_timeout');
+    } finally {
+      up.catalogScript = null;
+      await local.close();
+    }
+  });
+
+  it('a generation whose connection is refused is retried and every attempt recorded', async () => {
+    const target = await startFaultUpstream();
+    const local = await startFixture({ upstreamUrl: target.url });
+    try {
+      target.script = () => jsonAnswer(200, {});
+      // Load the catalog while the upstream is there, then take it away.
+      const first = await exchange(local, { format: 'chat', model: 'sim-chat', stream: false });
+      expect(first.reply.status).toBe(200);
+      await target.close();
+      const { reply, record } = await exchange(local, {
+        format: 'chat',
+        model: 'sim-chat',
+        stream: false,
+      });
+      expectErrorIn('chat', reply, 502);
+      expect(record).toMatchObject({ errorKind: 'upstream_unreachable', attempts: 3 });
+    } finally {
+      await local.close();
+    }
+  });
+});
