@@ -23,6 +23,9 @@ const defaultOnError: LogErrorHandler = (error, records) => {
  * the queue is written in one transaction on the next turn of the event loop, so a burst of
  * requests costs one commit. Records reach disk when `flush` or `close` returns.
  */
+/** How long a record may wait for others to share its write; a crash can lose at most this much more. */
+export const FLUSH_WINDOW_MS = 25;
+
 export class RequestLogWriter {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<[LogColumns]>;
@@ -34,7 +37,7 @@ export class RequestLogWriter {
   private readonly onError: LogErrorHandler;
   private readonly listeners = new Set<FlushListener>();
   private queue: RequestRecord[] = [];
-  private scheduled: NodeJS.Immediate | null = null;
+  private scheduled: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(db: Database.Database, options: RequestLogWriterOptions = {}) {
@@ -72,16 +75,18 @@ export class RequestLogWriter {
       this.flush();
       return;
     }
-    this.scheduled ??= setImmediate(() => {
+    // A short window gathers the records of many requests into one transaction: one commit per
+    // request made the commit (and each WAL checkpoint) land on the requests in flight.
+    this.scheduled ??= setTimeout(() => {
       this.scheduled = null;
       this.flush();
-    });
+    }, FLUSH_WINDOW_MS);
   }
 
   /** Writes everything queued, now, in one transaction. */
   flush(): void {
     if (this.scheduled) {
-      clearImmediate(this.scheduled);
+      clearTimeout(this.scheduled);
       this.scheduled = null;
     }
     if (this.queue.length === 0) return;

@@ -23,6 +23,12 @@ export class SettingsRepo {
   private readonly remove: Database.Statement<[string]>;
   private readonly readAll: Database.Statement<[], { key: string; value: string }>;
 
+  /**
+   * Raw stored text by key (null: absent). Settings are read on every request (body capture,
+   * say), and this store is their only writer, so reads are served from memory.
+   */
+  private readonly cache = new Map<string, string | null>();
+
   constructor(db: Database.Database, now: () => number = Date.now) {
     this.now = now;
     this.read = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
@@ -42,9 +48,13 @@ export class SettingsRepo {
    * as the caller's type. Pass `accept` to check the shape more closely.
    */
   get<T>(key: string, fallback: T, accept?: (value: unknown) => value is T): T {
-    const row = this.read.get(key);
-    if (!row) return fallback;
-    const value = parseJson(row.value);
+    let text = this.cache.get(key);
+    if (text === undefined) {
+      text = this.read.get(key)?.value ?? null;
+      this.cache.set(key, text);
+    }
+    if (text === null) return fallback;
+    const value = parseJson(text);
     if (value === undefined) return fallback;
     if (accept) return accept(value) ? value : fallback;
     const expected = kindOf(fallback);
@@ -58,9 +68,11 @@ export class SettingsRepo {
       throw new TypeError(`Setting '${key}' cannot be stored: its value is not JSON.`);
     }
     this.write.run(key, text, this.now());
+    this.cache.set(key, text);
   }
 
   delete(key: string): boolean {
+    this.cache.set(key, null);
     return this.remove.run(key).changes > 0;
   }
 

@@ -13,7 +13,7 @@ export interface UpstreamOptions {
   baseUrl: string;
   /** Where the upstream's key comes from. The key lives in memory here and nowhere else in the gateway. */
   apiKey: () => string | Promise<string>;
-  connections?: number;
+  connections?: number | null;
   connectTimeoutMs?: number;
   /** Longest wait for response headers (a non-streamed generation can take minutes). */
   headersTimeoutMs?: number;
@@ -68,7 +68,9 @@ export class UpstreamClient {
     this.apiKey = options.apiKey;
     this.pricingUrl = options.pricingUrl === undefined ? '/api/pricing' : options.pricingUrl;
     this.pool = new Pool(url.origin, {
-      connections: options.connections ?? 256,
+      // No cap by default: a long stream holds its connection to the end, so a cap would make
+      // streams beyond it wait for others to finish (idle ones are still reused, keep-alive).
+      connections: options.connections ?? null,
       keepAliveTimeout: 30_000,
       connect: { timeout: options.connectTimeoutMs ?? 10_000 },
       headersTimeout: options.headersTimeoutMs ?? 300_000,
