@@ -1,0 +1,35 @@
+/** What every measurement shares: credentials for the local services and the run's sizes. */
+
+/** The simulator's full-scope key (SIM_KEYS.full), given to the gateway as its upstream key. */
+export const SIM_KEY = 'sim-key-full-0001';
+/** The local token the benchmark's gateway accepts (MODEL_GATEWAY_TOKEN). */
+export const GATEWAY_TOKEN = 'mgw_bench_token_0123456789abcdef';
+
+/**
+ * The default run's sizes, chosen so `npm run bench` ends in about five minutes on two cores
+ * while every number is still a median over repeated rounds.
+ */
+export const SIZES = {
+  latency: { rounds: 3, warmup: 200, samples: 1000 },
+  throughput: {
+    concurrency: [1, 16, 64, 256],
+    /** Concurrency 64 carries a target: more rounds there, single rounds elsewhere. */
+    roundsAt: (c: number): number => (c === 64 ? 3 : 1),
+    // autocannon runs whole seconds (its clock ticks once a second): 1 s warm-up, 1 s measured.
+    warmupSeconds: 1,
+    seconds: (_c: number): number => 1,
+  },
+  ttfb: { rounds: 3, warmup: 20, samples: 100 },
+  chunks: { rounds: 3, warmup: 2, samples: 5, words: 2000 },
+  openStreams: {
+    streams: 1000,
+    chunkIntervalMs: 500,
+    words: 8,
+    /** A stream that has not begun this long after the last one was opened has stalled. */
+    firstChunkWithinMs: 5000,
+    /** Nor may it go silent between two chunks for longer than this (10 intervals). */
+    maxGapMs: 5000,
+  },
+  profile: { seconds: 6, concurrency: 64 },
+  soak: { sampleEverySeconds: 10, concurrency: 16 },
+} as const;

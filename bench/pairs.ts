@@ -1,0 +1,101 @@
+import { GATEWAY_TOKEN, SIM_KEY } from './config.ts';
+
+export type Format = 'chat' | 'responses' | 'gemini';
+export const FORMATS: readonly Format[] = ['chat', 'responses', 'gemini'];
+
+/** The simulator model that speaks only this format, so the gateway must use it upstream. */
+export const MODEL_FOR: Readonly<Record<Format, string>> = {
+  chat: 'sim-chat',
+  responses: 'sim-responses',
+  gemini: 'sim-gemini',
+};
+
+export const FORMAT_LABEL: Readonly<Record<Format, string>> = {
+  chat: 'chat',
+  responses: 'responses',
+  gemini: 'native',
+};
+
+/** A client format against an upstream format: equal = pass-through, else translated. */
+export interface Pair {
+  client: Format;
+  upstream: Format;
+  kind: 'pass-through' | 'translated';
+  /** e.g. `chat → native`. */
+  label: string;
+}
+
+export const PAIRS: readonly Pair[] = FORMATS.flatMap((upstream) =>
+  FORMATS.map((client): Pair => ({
+    client,
+    upstream,
+    kind: client === upstream ? 'pass-through' : 'translated',
+    label: `${FORMAT_LABEL[client]} → ${FORMAT_LABEL[upstream]}`,
+  })),
+).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pass-through' ? -1 : 1));
+
+export interface HttpCall {
+  origin: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface CallOptions {
+  stream: boolean;
+  /** Prompt text, where the simulator's markers go (`[[sim:long=N]]`, ...). */
+  prompt: string;
+}
+
+/**
+ * One request in `format` for `model`. `direct` adds what the gateway adds on its way up
+ * (`stream_options.include_usage` on a streamed chat request), so the simulator does the same
+ * work in both paths and the difference is the gateway's own cost.
+ */
+export function buildCall(
+  origin: string,
+  format: Format,
+  model: string,
+  options: CallOptions & { direct: boolean },
+): HttpCall {
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${options.direct ? SIM_KEY : GATEWAY_TOKEN}`,
+  };
+  const text = options.prompt;
+  if (format === 'chat') {
+    const body: Record<string, unknown> = {
+      model,
+      messages: [{ role: 'user', content: text }],
+    };
+    if (options.stream) {
+      body.stream = true;
+      if (options.direct) body.stream_options = { include_usage: true };
+    }
+    return { origin, path: '/v1/chat/completions', headers, body: JSON.stringify(body) };
+  }
+  if (format === 'responses') {
+    const body = { model, input: text, ...(options.stream ? { stream: true } : {}) };
+    return { origin, path: '/v1/responses', headers, body: JSON.stringify(body) };
+  }
+  const method = options.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return {
+    origin,
+    path: `/v1beta/models/${model}:${method}`,
+    headers,
+    body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }] }),
+  };
+}
+
+/** The pair through the gateway: the client's format, the model that forces the upstream's. */
+export function gatewayCall(gateway: string, pair: Pair, options: CallOptions): HttpCall {
+  return buildCall(gateway, pair.client, MODEL_FOR[pair.upstream], { ...options, direct: false });
+}
+
+/** The same generation sent straight to the simulator in the upstream's format. */
+export function directCall(simulator: string, upstream: Format, options: CallOptions): HttpCall {
+  return buildCall(simulator, upstream, MODEL_FOR[upstream], { ...options, direct: true });
+}
+
+/** The ordinary prompt of the latency and throughput runs (a reply of about 14 words). */
+export const SHORT_PROMPT = 'Say hello to the benchmark.';

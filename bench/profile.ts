@@ -1,0 +1,119 @@
+import autocannon from 'autocannon';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import { SIZES } from './config.ts';
+import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile-summary.ts';
+import { timedRequest } from './http-client.ts';
+import { gatewayCall, PAIRS, SHORT_PROMPT, type Pair } from './pairs.ts';
+import { spawnGateway } from './spawn-services.ts';
+
+export interface ProfileScenario {
+  name: string;
+  description: string;
+  summary: ProfileSummary;
+  /** Requests (or streams) completed under the profiler. */
+  completed: number;
+  /** The .cpuprofile file, for Chrome DevTools or speedscope. */
+  file: string;
+}
+
+const pair = (client: string, upstream: string): Pair =>
+  PAIRS.find((p) => p.client === client && p.upstream === upstream)!;
+
+/**
+ * `node --cpu-prof` on a fresh gateway process under load, one process per scenario so each
+ * profile shows one kind of work. The profiler slows the gateway down, so these runs are kept
+ * apart from the measured ones.
+ */
+export async function profileGateway(
+  simulator: string,
+  outDir: string,
+  log: (line: string) => void,
+): Promise<ProfileScenario[]> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const { seconds, concurrency } = SIZES.profile;
+  const scenarios: {
+    name: string;
+    description: string;
+    load: (gateway: string) => Promise<number>;
+  }[] = [
+    {
+      name: 'pass-through',
+      description: `chat → chat, non-streamed, ${concurrency} connections, ${seconds} s`,
+      load: (gw) => cannon(gw, pair('chat', 'chat'), concurrency, seconds),
+    },
+    {
+      name: 'translated',
+      description: `chat → responses, non-streamed, ${concurrency} connections, ${seconds} s`,
+      load: (gw) => cannon(gw, pair('chat', 'responses'), concurrency, seconds),
+    },
+    {
+      name: 'translated-stream',
+      description: `responses → chat, streamed 500-word answers, 16 at a time, ${seconds} s`,
+      load: (gw) => streams(gw, pair('responses', 'chat'), 16, seconds),
+    },
+  ];
+  const results: ProfileScenario[] = [];
+  for (const scenario of scenarios) {
+    const dir = join(outDir, scenario.name);
+    const gateway = await spawnGateway({
+      upstream: simulator,
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=gateway.cpuprofile'],
+    });
+    let completed: number;
+    try {
+      await cannon(gateway.url, pair('chat', 'chat'), 4, 0.5); // catalog load and JIT warm-up
+      completed = await scenario.load(gateway.url);
+    } finally {
+      // The profile is written when the process exits (serve exits 0 on SIGTERM).
+      await gateway.stop();
+    }
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!,
+    );
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    results.push({
+      name: scenario.name,
+      description: scenario.description,
+      summary: summarizeProfile(profile),
+      completed,
+      file,
+    });
+    log(`profile: ${scenario.name} done`);
+  }
+  return results;
+}
+
+async function cannon(gateway: string, p: Pair, connections: number, seconds: number) {
+  const call = gatewayCall(gateway, p, { stream: false, prompt: SHORT_PROMPT });
+  const result = await autocannon({
+    url: call.origin + call.path,
+    method: 'POST',
+    headers: call.headers,
+    body: call.body,
+    connections,
+    duration: seconds,
+  });
+  return result['2xx'];
+}
+
+/** `workers` loops, each streaming one long answer after another until time is up. */
+async function streams(gateway: string, p: Pair, workers: number, seconds: number) {
+  const agent = new Agent({ connections: workers });
+  const call = gatewayCall(gateway, p, { stream: true, prompt: '[[sim:long=500]]' });
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < until) {
+        await timedRequest(agent, call);
+        done += 1;
+      }
+    }),
+  );
+  await agent.close();
+  return done;
+}

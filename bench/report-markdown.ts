@@ -1,0 +1,311 @@
+import { SIZES } from './config.ts';
+import type { ProfileScenario } from './profile.ts';
+import type { BenchResults, SoakRecord } from './results-types.ts';
+import { SOAK_LIMITS } from './soak.ts';
+import type { TargetRow } from './targets.ts';
+
+const MB = 2 ** 20;
+const f = (v: number, digits = 3): string => v.toFixed(digits);
+const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
+const mark = (met: boolean | null): string =>
+  met === null ? '— not run' : met ? '✅ met' : '❌ not met';
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]): string =>
+    `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function targetsSection(rows: TargetRow[]): string {
+  const summary = table(
+    ['target', 'measured', 'limit', 'result'],
+    rows.map((r) => [r.target, r.measured, r.limit, mark(r.met)]),
+  );
+  const misses = rows
+    .filter((r) => r.met === false)
+    .map((r) => `- **${r.target}**: missed by ${r.gap}. ${r.why}`)
+    .join('\n');
+  return `## Targets\n\n${summary}\n\n${misses ? `### Why the misses\n\n${misses}\n\nWhat to change in the gateway, with the effect measured on a patched copy: [bench/FINDINGS.md](../FINDINGS.md).\n` : ''}`;
+}
+
+function method(r: BenchResults): string {
+  const s = SIZES;
+  const m = r.meta;
+  return `## How it was measured
+
+- Machine: ${m.cpuCount} × ${m.cpus}, ${m.memoryGiB.toFixed(0)} GiB, ${m.kernel}; ${m.node}; commit \`${m.commit}\`; ${m.date}; the run took ${(m.seconds / 60).toFixed(1)} min.
+- Other load on the machine (share of all cores used by processes other than the benchmark and its services, from /proc/stat): ${m.load.map((l) => `${l.phase} ${pct(l.other)}`).join(', ')}.${m.load.some((l) => l.other > 0.05) ? ' **Above 5 %: wall-clock numbers (latency, req/s) are skewed by it; the CPU-per-request columns much less.**' : ''}
+- Three processes: the simulator (\`test/upstream-sim/cli.ts\`) and the gateway (\`bin/model-gateway.ts serve\`, as shipped: SQLite request log on, a fresh data dir) each run in their own Node process; the load generator runs in the benchmark's process. Nothing is pinned to a core. "Direct" sends the same generation straight to the simulator in the upstream's format, so the simulator's own work is in both paths and the difference is the gateway's cost.
+- Pairs: client format × upstream format. The upstream format is forced by the model (\`sim-chat\`, \`sim-responses\`, \`sim-gemini\` each serve only one format); "native" is generateContent. A pair is compared with the direct call in its *upstream* format. Streamed chat requests sent directly carry \`stream_options.include_usage\`, as the gateway adds it upstream.
+- Latency: non-streamed requests, one keep-alive connection to each side, gateway and direct alternated request by request; ${s.latency.warmup} warm-up pairs, then ${s.latency.samples} samples per side per round, ${s.latency.rounds} rounds; the tables give the median over rounds of each round's p50/p99, and "added" is the median over rounds of gateway − direct.
+- Throughput: autocannon (closed loop, keep-alive, pipelining 1), non-streamed; per concurrency and round, a direct run in each upstream format and right after it the three pairs using that upstream, each after a ${s.throughput.warmupSeconds} s warm-up; ${s.throughput.seconds(1)} s measured (${s.throughput.seconds(64)} s and ${s.throughput.roundsAt(64)} rounds at concurrency 64, the target). The ratio is the median over rounds of gateway ÷ its neighbouring direct run. On 2 cores the load generator, the simulator and the gateway share the CPU, so this ratio measures the gateway's CPU per request against the simulator's.
+- Stream TTFB: streamed 20-word answers, time from sending the request to the first body bytes (not just headers); alternated and repeated as for latency (${s.ttfb.samples} samples × ${s.ttfb.rounds} rounds).
+- Per-chunk cost: streamed ${s.chunks.words}-word answers (one record per word, no delay), read at full speed; (gateway time − direct time) ÷ records the upstream sent; and the gateway process's CPU time (/proc/<pid>/stat) ÷ records.
+- Open streams: ${s.openStreams.streams} streams opened at once (one client connection each) with \`[[sim:slow-chunks=${s.openStreams.chunkIntervalMs}]] [[sim:long=${s.openStreams.words}]]\`, a fresh gateway per scenario; VmRSS of the gateway from /proc every 100 ms, the peak reported. A stream is *stalled* if its first chunk takes over ${s.openStreams.firstChunkWithinMs / 1000} s, it gets fewer than 2 chunks, or it goes silent over ${s.openStreams.maxGapMs / 1000} s; every run is bounded in time and cuts what is still open. The control run sends the same streams straight to the simulator.
+- Profile: \`node --cpu-prof\` on a separate gateway process per scenario (the profiler slows it down, so no measurement above is taken under it).
+- Soak (\`npm run bench -- --soak 10m\`, not in the default run): the mix of every pair, streamed and not, cancelled streams, upstream errors and cut streams, at concurrency ${s.soak.concurrency}; RSS and heap (after a forced GC, through a probe loaded with \`--import\`) every ${s.soak.sampleEverySeconds} s; growth is the least-squares trend over the second half.
+`;
+}
+
+function latencySection(r: BenchResults): string {
+  return `## Added latency (non-streamed, sequential, keep-alive)
+
+${table(
+  [
+    'pair',
+    'kind',
+    'gateway p50',
+    'direct p50',
+    '**added p50**',
+    'gateway p99',
+    'direct p99',
+    '**added p99**',
+  ],
+  r.latency.map((l) => [
+    l.pair.label,
+    l.pair.kind,
+    f(l.gatewayP50),
+    f(l.directP50),
+    `**${f(l.addedP50)}**`,
+    f(l.gatewayP99),
+    f(l.directP99),
+    `**${f(l.addedP99)}**`,
+  ]),
+)}
+
+**The floor.** A pass-through proxy with no logic at all (\`bench/reference-proxy.ts\`: node:http in, an undici Pool out), measured the same way for chat → chat, adds **${f(r.floor.addedP50)} ms p50** and **${f(r.floor.addedP99)} ms p99**: that much of every row above is the extra HTTP hop in Node on this machine, before the gateway does anything of its own.
+
+All in ms. ![latency](latency.svg)
+`;
+}
+
+function throughputSection(r: BenchResults): string {
+  const concurrencies = [...new Set(r.throughput.map((t) => t.concurrency))];
+  const rows = r.latency.map((l) => [
+    l.pair.label,
+    ...concurrencies.map((c) => {
+      const t = r.throughput.find((x) => x.pair.label === l.pair.label && x.concurrency === c)!;
+      const fail = t.failures > 0 ? ` (${t.failures} failed)` : '';
+      return `${t.gatewayRps.toFixed(0)} / ${t.directRps.toFixed(0)} = **${t.ratio.toFixed(2)}**${fail}`;
+    }),
+  ]);
+  const cpuRows = r.latency.map((l) => [
+    l.pair.label,
+    ...concurrencies.map((c) => {
+      const t = r.throughput.find((x) => x.pair.label === l.pair.label && x.concurrency === c)!;
+      return `${t.gatewayCpuUs.toFixed(0)} / ${t.simulatorCpuUs.toFixed(0)}`;
+    }),
+  ]);
+  return `## Throughput (req/s, gateway / direct = ratio)
+
+${table(['pair', ...concurrencies.map((c) => `concurrency ${c}`)], rows)}
+
+CPU per request in µs, from /proc/<pid>/stat: the gateway process in the gateway run / the simulator process in the direct run. Unlike req/s, this hardly moves with other load on the machine.
+
+${table(['pair', ...concurrencies.map((c) => `concurrency ${c}`)], cpuRows)}
+
+The no-logic reference proxy reaches **${r.floor.ratio64.toFixed(2)} ×** direct at concurrency 64 (${r.floor.proxyRps64.toFixed(0)} vs ${r.floor.directRps64.toFixed(0)} req/s) with ${r.floor.proxyCpuUs64.toFixed(0)} µs of CPU per request: on two cores shared by load generator, proxy and simulator, that is the ceiling any Node gateway starts from.
+
+![throughput](throughput.svg)
+`;
+}
+
+function streamsSection(r: BenchResults): string {
+  return `## Streams: added time to first byte, per-chunk cost
+
+${table(
+  [
+    'pair',
+    'TTFB gateway p50',
+    'TTFB direct p50',
+    '**added p50**',
+    'added p99',
+    'records',
+    'stream gateway',
+    'stream direct',
+    '**added µs / record**',
+    'gateway CPU µs / record',
+  ],
+  r.latency.map((l) => {
+    const t = r.ttfb.find((x) => x.pair.label === l.pair.label)!;
+    const c = r.chunks.find((x) => x.pair.label === l.pair.label)!;
+    return [
+      l.pair.label,
+      f(t.gatewayP50),
+      f(t.directP50),
+      `**${f(t.addedP50)}**`,
+      f(t.addedP99),
+      c.upstreamRecords,
+      f(c.gatewayMs, 1),
+      f(c.directMs, 1),
+      `**${f(c.addedUsPerChunk, 1)}**`,
+      f(c.gatewayCpuUsPerChunk, 1),
+    ];
+  }),
+)}
+
+TTFB and stream times in ms.
+`;
+}
+
+function memorySection(r: BenchResults): string {
+  return `## ${SIZES.openStreams.streams.toLocaleString('en')} concurrent open streams
+
+${table(
+  [
+    'run',
+    'process measured',
+    'idle RSS',
+    '**peak RSS**',
+    'peak open',
+    '**stalled**',
+    'failed',
+    'worst first chunk',
+    'worst gap',
+    'took',
+  ],
+  r.openStreams.map((o) => [
+    o.label,
+    o.process,
+    `${(o.idleRss / MB).toFixed(0)} MB`,
+    `**${(o.peakRss / MB).toFixed(0)} MB**`,
+    o.peakOpen,
+    `**${o.stalled}**`,
+    o.failed,
+    `${(o.worstFirstChunkMs / 1000).toFixed(1)} s`,
+    `${(o.worstGapMs / 1000).toFixed(1)} s`,
+    `${o.seconds.toFixed(1)} s`,
+  ]),
+)}
+
+Idle RSS: the gateway after a few warm-up requests, before the streams. ![memory](memory.svg)
+`;
+}
+
+function profileSection(profiles: ProfileScenario[]): string {
+  const watched = table(
+    ['named cost', ...profiles.map((p) => p.name)],
+    (profiles[0]?.summary.watched ?? []).map((w, i) => [
+      w.name,
+      ...profiles.map((p) => pct(p.summary.watched[i]?.share ?? 0)),
+    ]),
+  );
+  const per = profiles
+    .map((p) => {
+      const s = p.summary;
+      return `### ${p.name}: ${p.description}
+
+${p.completed.toLocaleString('en')} completed; the gateway was busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s. Profile: \`${p.file.slice(p.file.indexOf('bench/'))}\` (open in Chrome DevTools → Performance).
+
+${table(
+  ['where (self time)', 'share'],
+  s.categories.filter((c) => c.self >= 0.005).map((c) => [c.category, pct(c.self)]),
+)}
+
+${table(
+  ['function (top by self time)', 'self', 'total'],
+  s.topSelf.slice(0, 15).map((c) => [`\`${c.name}\``, pct(c.self), pct(c.total)]),
+)}
+
+${table(
+  ['gateway / store function (top by total time)', 'self', 'total'],
+  s.topGatewayTotal.slice(0, 15).map((c) => [`\`${c.name}\``, pct(c.self), pct(c.total)]),
+)}
+`;
+    })
+    .join('\n');
+  return `## Profile: what stands in the way
+
+Shares of the gateway's busy (non-idle) CPU time under \`node --cpu-prof\`. "Total" counts a function with everything it calls.
+
+${watched}
+
+${per}`;
+}
+
+export function soakSummary(s: SoakRecord | null): string {
+  if (!s)
+    return '## Soak\n\nNot run yet: `npm run bench -- --soak 10m` writes `soak.md`, `soak.json` and `soak.svg` here.\n';
+  return `## Soak
+
+Last soak: ${s.date}, commit \`${s.commit}\`, ${(s.seconds / 60).toFixed(0)} min at concurrency ${s.concurrency}, ${s.requests.toLocaleString('en')} requests (${s.failures} failed). Second-half trend: RSS ${(s.rssGrowth / MB).toFixed(2)} MB (limit ${SOAK_LIMITS.rssBytes / MB}), heap after GC ${(s.heapGrowth / MB).toFixed(2)} MB (limit ${SOAK_LIMITS.heapBytes / MB}). Series: [soak.md](soak.md), ![soak](soak.svg)
+`;
+}
+
+function syscallSection(r: BenchResults): string {
+  if (!r.syscalls) return '';
+  return `## System calls per request
+
+\`strace -c -f\` attached to the process during ${'1,000'} sequential non-streamed requests (a fresh gateway per row). Counts do not depend on how busy the machine is.
+
+${table(
+  ['process', 'syscalls / request', 'most frequent (per request)'],
+  r.syscalls.map((c) => [
+    c.label,
+    c.perRequest.toFixed(1),
+    c.top.map((t) => `${t.name} ${t.perRequest.toFixed(2)}`).join(', '),
+  ]),
+)}
+`;
+}
+
+export function renderReport(
+  r: BenchResults,
+  targets: TargetRow[],
+  soak: SoakRecord | null,
+): string {
+  return [
+    '# Gateway benchmark\n',
+    `The cost of putting the gateway in front of every model call: gateway → simulator against the simulator alone. Generated by \`npm run bench\` (${r.meta.date}); raw numbers in [results.json](results.json). Analysis and proposed fixes: [bench/FINDINGS.md](../FINDINGS.md).\n`,
+    targetsSection(targets),
+    method(r),
+    latencySection(r),
+    throughputSection(r),
+    streamsSection(r),
+    memorySection(r),
+    soakSummary(soak),
+    profileSection(r.profile),
+    syscallSection(r),
+  ].join('\n');
+}
+
+export function renderSoak(s: SoakRecord): string {
+  const space = (x: SoakRecord['samples'][number], name: string): string =>
+    ((x.spaces?.[name]?.size ?? 0) / MB).toFixed(1);
+  return `# Soak
+
+${soakSummary(s).split('\n').slice(2).join('\n')}
+All in MB. RSS and the main malloc arena (the \`[heap]\` mapping, where native allocations such as Buffers and SQLite's pages live) from /proc/<pid>; the rest from \`process.memoryUsage()\` and \`v8.getHeapSpaceStatistics()\` in the gateway right after a forced full GC (bench/heap-probe.ts). "Outside the V8 heap" is RSS − heap total: native memory (malloc: SQLite, llhttp, buffers) and code.
+
+${table(
+  [
+    't (s)',
+    'RSS (MB)',
+    'heap used after GC',
+    'heap total',
+    'new space',
+    'old space',
+    'large objects',
+    'outside the V8 heap',
+    'malloc arena ([heap])',
+    'external',
+    'requests in interval',
+    'failed',
+  ],
+  s.samples.map((x) => [
+    x.t.toFixed(0),
+    (x.rss / MB).toFixed(1),
+    (x.heapUsed / MB).toFixed(2),
+    (x.heapTotal / MB).toFixed(1),
+    space(x, 'new_space'),
+    space(x, 'old_space'),
+    space(x, 'large_object_space'),
+    ((x.rss - x.heapTotal) / MB).toFixed(1),
+    x.parts ? (x.parts.brkHeap / MB).toFixed(1) : '',
+    (x.external / MB).toFixed(1),
+    x.requests,
+    x.failures,
+  ]),
+)}
+`;
+}

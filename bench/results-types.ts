@@ -1,0 +1,47 @@
+import type { FloorResult } from './floor.ts';
+import type { ChunkCostResult } from './stream-chunks.ts';
+import type { LatencyResult } from './latency.ts';
+import type { OpenStreamsResult } from './open-streams-memory.ts';
+import type { ProfileScenario } from './profile.ts';
+import type { SoakResult } from './soak.ts';
+import type { SyscallCount } from './syscalls.ts';
+import type { ThroughputResult } from './throughput.ts';
+import type { TtfbResult } from './streams-ttfb.ts';
+
+export interface RunMeta {
+  date: string;
+  node: string;
+  cpus: string;
+  cpuCount: number;
+  memoryGiB: number;
+  kernel: string;
+  commit: string;
+  seconds: number;
+  /** The simulator's and the idle gateway's RSS before any load, bytes. */
+  simulatorIdleRss: number;
+  gatewayIdleRss: number;
+  /** Share of the machine (all cores) other processes used, per measured phase, 0..1. */
+  load: { phase: string; other: number }[];
+}
+
+export const RESULTS_VERSION = 2;
+
+/** Everything one default run measured; written as results.json next to the report. */
+export interface BenchResults {
+  /** Bumped when the shape changes: an older results.json is not re-rendered. */
+  version: typeof RESULTS_VERSION;
+  meta: RunMeta;
+  latency: LatencyResult[];
+  throughput: ThroughputResult[];
+  /** The no-logic reference proxy: what any extra hop costs here. */
+  floor: FloorResult;
+  ttfb: TtfbResult[];
+  chunks: ChunkCostResult[];
+  openStreams: OpenStreamsResult[];
+  profile: ProfileScenario[];
+  /** Null where strace is missing (or with --no-profile). */
+  syscalls: SyscallCount[] | null;
+}
+
+/** The last soak (`--soak`), kept in its own file because the default run does not redo it. */
+export type SoakRecord = SoakResult & { date: string; commit: string };

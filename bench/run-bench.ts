@@ -1,0 +1,261 @@
+/**
+ * `npm run bench`: the gateway's cost against calling the simulator directly, written to
+ * bench/results/ (report.md, results.json, charts, CPU profiles). `--soak 10m` runs only the
+ * memory soak instead and refreshes the report's soak row. `--full` holds the 1,000 open
+ * streams for every pair separately (the default run: three representative sets).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Client } from 'undici';
+import { writeCharts, writeSoakChart } from './chart.ts';
+import { measureFloor } from './floor.ts';
+import { expectOk, timedRequest } from './http-client.ts';
+import { measureLatency } from './latency.ts';
+import { backgroundLoad, watchLoad } from './machine-load.ts';
+import { measureOpenStreams } from './open-streams-memory.ts';
+import { gatewayCall, PAIRS, SHORT_PROMPT } from './pairs.ts';
+import { rssBytes } from './proc-stats.ts';
+import { profileGateway } from './profile.ts';
+import { renderReport, renderSoak } from './report-markdown.ts';
+import {
+  RESULTS_VERSION,
+  type BenchResults,
+  type RunMeta,
+  type SoakRecord,
+} from './results-types.ts';
+import { runSoak } from './soak.ts';
+import {
+  ROOT,
+  spawnGateway,
+  spawnReferenceProxy,
+  spawnSimulator,
+  useSources,
+  type Service,
+} from './spawn-services.ts';
+import { snapshotSources } from './snapshot.ts';
+import { measureChunkCost } from './stream-chunks.ts';
+import { measureSyscalls } from './syscalls.ts';
+import { measureStreamTtfb } from './streams-ttfb.ts';
+import { evaluateTargets } from './targets.ts';
+import { measureThroughput } from './throughput.ts';
+
+const RESULTS = join(ROOT, 'bench/results');
+
+const log = (line: string): void => {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+};
+
+/** `10m`, `90s`, `600` (seconds). */
+function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(text.trim());
+  if (!match) throw new Error(`--soak takes a duration like 10m or 600s, got '${text}'`);
+  return Number(match[1]) * (match[2] === 'm' ? 60 : 1);
+}
+
+/** The git state of the sources when they were copied, and the copy's content hash. */
+function commit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })
+      .toString()
+      .trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'electron', 'bin', 'test/upstream-sim'],
+      {
+        cwd: ROOT,
+      },
+    ).toString();
+    const state = dirty.trim() ? `${head} + uncommitted changes` : head;
+    return `${state} (sources ${snapshot.hash})`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Every service this run started, so Ctrl-C or a failure stops them all. */
+const services = new Set<Service>();
+async function track<T extends Service>(started: Promise<T>): Promise<T> {
+  const service = await started;
+  services.add(service);
+  return service;
+}
+async function stopAll(): Promise<void> {
+  await Promise.all([...services].map((s) => s.stop()));
+  services.clear();
+}
+// Stop the services gracefully on Ctrl-C or a kill; anything left is killed on exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopAll().then(() => process.exit(130));
+  });
+}
+
+/** One call per pair, streamed and not: the benchmark must not time error answers. */
+async function checkPairs(gateway: string): Promise<void> {
+  const client = new Client(gateway);
+  try {
+    for (const pair of PAIRS) {
+      for (const stream of [false, true]) {
+        const prompt = stream ? 'Check [[sim:long=5]]' : SHORT_PROMPT;
+        const answer = expectOk(
+          pair.label,
+          await timedRequest(client, gatewayCall(gateway, pair, { stream, prompt }), true),
+        );
+        const expected = stream ? 'lorem' : 'Say hello to the benchmark';
+        if (!answer.text.includes(expected)) {
+          throw new Error(
+            `${pair.label} (${stream ? 'stream' : 'JSON'}): answer lacks '${expected}': ${answer.text.slice(0, 300)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+function readSoak(): SoakRecord | null {
+  const file = join(RESULTS, 'soak.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SoakRecord) : null;
+}
+
+async function writeReport(results: BenchResults): Promise<void> {
+  const soak = readSoak();
+  const targets = evaluateTargets(results, soak);
+  writeFileSync(join(RESULTS, 'report.md'), renderReport(results, targets, soak));
+  await writeCharts(results, RESULTS);
+  for (const t of targets) {
+    log(
+      `${t.met === null ? 'not run' : t.met ? 'MET    ' : 'NOT MET'}  ${t.target}: ${t.measured}`,
+    );
+  }
+}
+
+async function defaultRun(full: boolean, profile: boolean): Promise<void> {
+  const started = performance.now();
+  const idleLoad = await backgroundLoad();
+  if (idleLoad > 0.05) {
+    log(
+      `warning: other processes already use ${pct(idleLoad)} of the machine; numbers will be skewed`,
+    );
+  }
+  const simulator = await track(spawnSimulator());
+  const gateway = await track(spawnGateway({ upstream: simulator.url }));
+  log(
+    `simulator ${simulator.url} (pid ${simulator.pid}), gateway ${gateway.url} (pid ${gateway.pid})`,
+  );
+  await checkPairs(gateway.url);
+  const meta: RunMeta = {
+    date: new Date().toISOString(),
+    node: `Node ${process.version}`,
+    cpus: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cpuCount: cpus().length,
+    memoryGiB: totalmem() / 2 ** 30,
+    kernel: `Linux ${release()}`,
+    commit: codeVersion,
+    seconds: 0,
+    simulatorIdleRss: rssBytes(simulator.pid),
+    gatewayIdleRss: rssBytes(gateway.pid),
+    load: [{ phase: 'before the run (2 s idle)', other: idleLoad }],
+  };
+  // Other work on the machine skews every number here: say how much there was, per phase.
+  const phase = async <T>(name: string, pids: number[], measure: () => Promise<T>): Promise<T> => {
+    const watch = watchLoad(pids);
+    const result = await measure();
+    const { otherShare } = watch.stop();
+    meta.load.push({ phase: name, other: otherShare });
+    if (otherShare > 0.05)
+      log(`warning: other processes used ${pct(otherShare)} of the machine during ${name}`);
+    return result;
+  };
+  const both = [simulator.pid, gateway.pid];
+  const latency = await phase('latency', both, () =>
+    measureLatency(gateway.url, simulator.url, log),
+  );
+  const throughput = await phase('throughput', both, () =>
+    measureThroughput(gateway, simulator, log),
+  );
+  const ttfb = await phase('stream TTFB', both, () =>
+    measureStreamTtfb(gateway.url, simulator.url, log),
+  );
+  const chunks = await phase('per-chunk cost', both, () =>
+    measureChunkCost(gateway, simulator.url, log),
+  );
+  await gateway.stop();
+  services.delete(gateway);
+  const proxy = await track(spawnReferenceProxy(simulator.url));
+  const floor = await phase('reference proxy', [simulator.pid, proxy.pid], () =>
+    measureFloor(proxy, simulator, log),
+  );
+  await proxy.stop();
+  services.delete(proxy);
+  // The open-stream runs start gateways of their own; their CPU counts as "other" here, so the
+  // load of this phase is not recorded.
+  const openStreams = await measureOpenStreams(simulator, full, log);
+  mkdirSync(RESULTS, { recursive: true });
+  const profiles = profile
+    ? await profileGateway(simulator.url, join(RESULTS, 'profiles'), log)
+    : [];
+  const syscalls = profile ? await measureSyscalls(simulator, log) : null;
+  meta.seconds = (performance.now() - started) / 1000;
+  const results: BenchResults = {
+    version: RESULTS_VERSION,
+    meta,
+    latency,
+    throughput,
+    floor,
+    ttfb,
+    chunks,
+    openStreams,
+    profile: profiles,
+    syscalls,
+  };
+  writeFileSync(join(RESULTS, 'results.json'), `${JSON.stringify(results, null, 1)}\n`);
+  await writeReport(results);
+  log(`done in ${(meta.seconds / 60).toFixed(1)} min: bench/results/report.md`);
+}
+
+const pct = (share: number): string => `${(share * 100).toFixed(0)} %`;
+
+async function soakRun(seconds: number): Promise<void> {
+  const simulator = await track(spawnSimulator());
+  const soak = await runSoak(simulator.url, seconds, log);
+  const record: SoakRecord = { ...soak, date: new Date().toISOString(), commit: codeVersion };
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(record, null, 1)}\n`);
+  writeFileSync(join(RESULTS, 'soak.md'), renderSoak(record));
+  await writeSoakChart(record, RESULTS);
+  const previous = join(RESULTS, 'results.json');
+  const last = existsSync(previous)
+    ? (JSON.parse(readFileSync(previous, 'utf8')) as BenchResults)
+    : null;
+  if (last?.version === RESULTS_VERSION) await writeReport(last);
+  else
+    log(
+      'results.json is missing or from an older benchmark: run `npm run bench` to refresh report.md',
+    );
+  log(`soak done: bench/results/soak.md`);
+}
+
+const { values } = parseArgs({
+  options: {
+    soak: { type: 'string' },
+    full: { type: 'boolean', default: false },
+    'no-profile': { type: 'boolean', default: false },
+  },
+});
+// Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
+const snapshot = snapshotSources();
+useSources(snapshot.root);
+const codeVersion = commit();
+try {
+  if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
+  else await defaultRun(values.full, !values['no-profile']);
+} finally {
+  await stopAll();
+  snapshot.remove();
+}

@@ -1,0 +1,183 @@
+import { SIZES } from './config.ts';
+import type { ProfileScenario } from './profile.ts';
+import type { BenchResults, SoakRecord } from './results-types.ts';
+import { SOAK_LIMITS } from './soak.ts';
+
+export interface TargetRow {
+  target: string;
+  measured: string;
+  limit: string;
+  /** null: not measured in this run (the soak is its own run). */
+  met: boolean | null;
+  /** How far from the target, when missed. */
+  gap: string;
+  /** Why it was missed, from this run's numbers and profiles. */
+  why: string;
+}
+
+const MB = 2 ** 20;
+const ms = (v: number): string => `${v.toFixed(3)} ms`;
+const pct = (v: number): string => `${(v * 100).toFixed(0)} %`;
+
+/** The upstream pool size of electron/gateway/upstream/upstream-client.ts (undici Pool). */
+export const GATEWAY_UPSTREAM_CONNECTIONS = 256;
+
+function worst<T>(items: readonly T[], value: (t: T) => number, lowest = false): T {
+  return [...items].sort((a, b) => (lowest ? value(a) - value(b) : value(b) - value(a)))[0]!;
+}
+
+/** The named costs of one profile scenario, largest first, as a sentence. */
+function costs(profile: readonly ProfileScenario[], name: string, top = 4): string {
+  const scenario = profile.find((p) => p.name === name);
+  if (!scenario) return '';
+  const items = [...scenario.summary.watched]
+    .sort((a, b) => b.share - a.share)
+    .slice(0, top)
+    .map((w) => `${w.name} ${pct(w.share)}`);
+  return `In the ${name} profile the gateway's CPU goes to: ${items.join('; ')} (details under Profile).`;
+}
+
+export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const pass = r.latency.filter((l) => l.pair.kind === 'pass-through');
+  const trans = r.latency.filter((l) => l.pair.kind === 'translated');
+
+  const p50 = worst(pass, (l) => l.addedP50);
+  rows.push({
+    target: 'Pass-through adds ≤ 0.3 ms p50 (sequential, keep-alive)',
+    measured: `${ms(p50.addedP50)} (worst: ${p50.pair.label}; others ${pass
+      .filter((l) => l !== p50)
+      .map((l) => ms(l.addedP50))
+      .join(', ')})`,
+    limit: '0.3 ms',
+    met: p50.addedP50 <= 0.3,
+    gap:
+      p50.addedP50 <= 0.3
+        ? ''
+        : `+${ms(p50.addedP50 - 0.3)} (${((p50.addedP50 / 0.3) * 100).toFixed(0)} % of the budget)`,
+    why:
+      p50.addedP50 <= 0.3
+        ? ''
+        : `A no-logic proxy adds ${ms(r.floor.addedP50)} p50 on this machine (the extra hop itself), which leaves ${ms(Math.max(0, 0.3 - r.floor.addedP50))} of the budget for the gateway's own work; it spends ${ms(p50.addedP50 - r.floor.addedP50)}. ${costs(r.profile, 'pass-through')}`,
+  });
+
+  const p99 = worst(pass, (l) => l.addedP99);
+  rows.push({
+    target: 'Pass-through adds ≤ 2 ms p99',
+    measured: `${ms(p99.addedP99)} (worst: ${p99.pair.label}; others ${pass
+      .filter((l) => l !== p99)
+      .map((l) => ms(l.addedP99))
+      .join(', ')})`,
+    limit: '2 ms',
+    met: p99.addedP99 <= 2,
+    gap: p99.addedP99 <= 2 ? '' : `+${ms(p99.addedP99 - 2)}`,
+    why:
+      p99.addedP99 <= 2
+        ? ''
+        : `The no-logic proxy alone adds ${ms(r.floor.addedP99)} p99 here (three processes taking turns on two cores${otherLoad(r)}); the gateway adds ${ms(p99.addedP99 - r.floor.addedP99)} beyond that. ${syscallNote(r)}`,
+  });
+
+  const at64 = r.throughput.filter((t) => t.concurrency === 64);
+  const tp = worst(at64, (t) => t.ratio, true);
+  const bestTp = worst(at64, (t) => t.ratio);
+  rows.push({
+    target: 'Throughput at concurrency 64 ≥ 0.75 × direct (every pair)',
+    measured: `${tp.ratio.toFixed(2)} × (worst: ${tp.pair.label}, ${tp.gatewayRps.toFixed(0)} vs ${tp.directRps.toFixed(0)} req/s; best ${bestTp.pair.label} ${bestTp.ratio.toFixed(2)} ×)`,
+    limit: '0.75 ×',
+    met: tp.ratio >= 0.75,
+    gap:
+      tp.ratio >= 0.75
+        ? ''
+        : `${(0.75 - tp.ratio).toFixed(2)} short (${(tp.ratio / 0.75).toFixed(2)} of the target)`,
+    why:
+      tp.ratio >= 0.75
+        ? ''
+        : `On two cores the gateway's CPU per request adds to the simulator's and the load generator's, so the ratio is set by how cheap the gateway is next to the simulator. Even the no-logic proxy reaches only ${r.floor.ratio64.toFixed(2)} × (${r.floor.proxyCpuUs64.toFixed(0)} µs of CPU per request); the gateway spends ${tp.gatewayCpuUs.toFixed(0)} µs per request in this pair against the simulator's ${tp.simulatorCpuUs.toFixed(0)}. ${costs(r.profile, 'pass-through', 3)}`,
+  });
+
+  const tr = worst(trans, (l) => l.addedP50);
+  rows.push({
+    target: 'Translation adds ≤ 1 ms p50',
+    measured: `${ms(tr.addedP50)} (worst: ${tr.pair.label})`,
+    limit: '1 ms',
+    met: tr.addedP50 <= 1,
+    gap: tr.addedP50 <= 1 ? '' : `+${ms(tr.addedP50 - 1)}`,
+    why: tr.addedP50 <= 1 ? '' : costs(r.profile, 'translated'),
+  });
+
+  const runs = r.openStreams.filter((o) => o.process === 'gateway');
+  const mem = worst(runs, (o) => o.peakRss);
+  const stalled = worst(runs, (o) => o.stalled);
+  const memOk = mem.peakRss <= 200 * MB;
+  const stallOk = stalled.stalled === 0;
+  const { streams } = SIZES.openStreams;
+  const poolBound = stalled.stalled >= streams - GATEWAY_UPSTREAM_CONNECTIONS - 5;
+  rows.push({
+    target: `${streams.toLocaleString('en')} concurrent streams: ≤ 200 MB RSS (gateway), none stalled`,
+    measured: `peak ${(mem.peakRss / MB).toFixed(0)} MB (${mem.label}; idle ${(mem.idleRss / MB).toFixed(0)} MB); stalled ${stalled.stalled} of ${streams} (${stalled.label})`,
+    limit: '200 MB, 0 stalled',
+    met: memOk && stallOk,
+    gap: [
+      memOk ? '' : `+${((mem.peakRss - 200 * MB) / MB).toFixed(0)} MB`,
+      stallOk ? '' : `${stalled.stalled} streams stalled`,
+    ]
+      .filter(Boolean)
+      .join('; '),
+    why: [
+      stallOk
+        ? ''
+        : poolBound
+          ? `The gateway's upstream pool holds ${GATEWAY_UPSTREAM_CONNECTIONS} connections (UpstreamClient in electron/gateway/upstream/upstream-client.ts, undici Pool \`connections: 256\`); a stream occupies its connection until it ends, so streams beyond ${GATEWAY_UPSTREAM_CONNECTIONS} wait for another to finish (the direct control run shows ${r.openStreams.find((o) => o.process === 'simulator')?.stalled ?? '?'} stalled).`
+          : 'Streams stalled; see the open-streams table.',
+      memOk
+        ? ''
+        : `The idle gateway already holds ${(mem.idleRss / MB).toFixed(0)} MB (Node 24 stripping types at run time keeps its WASM compiler and every module's source); the streams add ${((mem.peakRss - mem.idleRss) / MB).toFixed(0)} MB${poolBound ? ` with only ${GATEWAY_UPSTREAM_CONNECTIONS} of them flowing` : ''}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  });
+
+  if (soak) {
+    const rssOk = soak.rssGrowth <= SOAK_LIMITS.rssBytes;
+    const heapOk = soak.heapGrowth <= SOAK_LIMITS.heapBytes;
+    rows.push({
+      target: `No memory growth over a ${(soak.seconds / 60).toFixed(0)}-minute soak (second half)`,
+      measured: `RSS ${signedMb(soak.rssGrowth)}, heap after GC ${signedMb(soak.heapGrowth)} over the second half (${soak.date.slice(0, 10)}, ${soak.requests.toLocaleString('en')} requests)`,
+      limit: `RSS ≤ +${SOAK_LIMITS.rssBytes / MB} MB, heap ≤ +${SOAK_LIMITS.heapBytes / MB} MB`,
+      met: rssOk && heapOk,
+      gap:
+        rssOk && heapOk ? '' : `RSS ${signedMb(soak.rssGrowth)}, heap ${signedMb(soak.heapGrowth)}`,
+      why: rssOk && heapOk ? '' : 'See bench/results/soak.md for the series.',
+    });
+  } else {
+    rows.push({
+      target: 'No memory growth over a 10-minute soak',
+      measured: 'not run yet (`npm run bench -- --soak 10m`)',
+      limit: 'no growth',
+      met: null,
+      gap: '',
+      why: '',
+    });
+  }
+  return rows;
+}
+
+/** Other processes' share of the machine during the latency phase, when it matters. */
+function otherLoad(r: BenchResults): string {
+  const load = r.meta.load.find((l) => l.phase === 'latency')?.other ?? 0;
+  return load > 0.05 ? `, and other processes used ${pct(load)} of the machine meanwhile` : '';
+}
+
+/** What the request log costs the kernel per request, from the strace counts. */
+function syscallNote(r: BenchResults): string {
+  const gateway = r.syscalls?.find((c) => c.label.startsWith('gateway: chat → chat'));
+  const simulator = r.syscalls?.find((c) => c.label.startsWith('simulator: chat'));
+  if (!gateway || !simulator) return '';
+  const sqlite = gateway.top
+    .filter((t) => ['pwrite64', 'fcntl', 'pread64', 'fdatasync', 'fsync'].includes(t.name))
+    .reduce((sum, t) => sum + t.perRequest, 0);
+  return `Each pass-through request still costs the gateway ${gateway.perRequest.toFixed(0)} system calls (the simulator: ${simulator.perRequest.toFixed(0)}), ${sqlite.toFixed(0)} of them SQLite WAL writes and file locks for the request log, committed once per request when requests come one at a time.`;
+}
+
+const signedMb = (bytes: number): string =>
+  `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / MB).toFixed(2)} MB`;
