@@ -1,12 +1,11 @@
-// The HTTP transport against a real server: the test runs in Node, so node:http is fine here.
-// eslint-disable-next-line no-restricted-imports
+// The renderer's HTTP transport against a real server. It lives outside renderer/ because the
+// test itself needs Node (node:http); the code under test does not.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-// eslint-disable-next-line no-restricted-imports
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionState } from './api-client.ts';
-import { ApiError, isAuthError } from './api-error.ts';
-import { createHttpApi } from './http-transport.ts';
+import type { ConnectionState } from '../../renderer/src/api/api-client.ts';
+import { ApiError, isAuthError } from '../../renderer/src/api/api-error.ts';
+import { createHttpApi } from '../../renderer/src/api/http-transport.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
