@@ -10,7 +10,12 @@ async function toSvg(spec: TopLevelSpec): Promise<string> {
   return view.toSVG();
 }
 
-const FONT = { font: 'Helvetica, Arial, sans-serif' };
+/** Shared look; long pair labels must not be cut off. */
+const FONT = {
+  font: 'Helvetica, Arial, sans-serif',
+  axis: { labelLimit: 320 },
+  legend: { labelLimit: 320 },
+};
 
 /** Added latency (p50, p99) and added stream TTFB per pair, with the targets drawn in. */
 export function latencySpec(r: BenchResults): TopLevelSpec {
@@ -161,6 +166,8 @@ export function soakSpec(s: SoakRecord): TopLevelSpec {
   const MB = 2 ** 20;
   const values = s.samples.flatMap((x) => [
     { t: x.t, series: 'RSS', mb: x.rss / MB },
+    { t: x.t, series: 'V8 heap total', mb: x.heapTotal / MB },
+    ...(x.parts ? [{ t: x.t, series: 'malloc arena ([heap])', mb: x.parts.brkHeap / MB }] : []),
     { t: x.t, series: 'heap used after GC', mb: x.heapUsed / MB },
   ]);
   return {

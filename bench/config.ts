@@ -10,7 +10,7 @@ export const GATEWAY_TOKEN = 'mgw_bench_token_0123456789abcdef';
  * while every number is still a median over repeated rounds.
  */
 export const SIZES = {
-  latency: { rounds: 3, warmup: 200, samples: 1000 },
+  latency: { rounds: 5, warmup: 200, samples: 800 },
   throughput: {
     concurrency: [1, 16, 64, 256],
     /** Concurrency 64 carries a target: more rounds there, single rounds elsewhere. */

@@ -31,7 +31,7 @@ export interface FunctionCost {
  */
 export const WATCHED: readonly { name: string; how: 'total' | 'self'; match: RegExp }[] = [
   {
-    name: 'request log: SQLite inserts, one transaction per event-loop turn',
+    name: 'request log: SQLite inserts and their batched commits',
     how: 'total',
     match: /^flush \(electron\/store\/request-log-writer\.ts/,
   },
@@ -111,9 +111,18 @@ export function categoryOf(url: string, functionName: string): string {
   return 'other';
 }
 
+/** A run's copy of the sources (snapshot.ts): its files are named as in the repository. */
+const SNAPSHOT_DIR = /\/mgw-bench-src-[^/]+\//;
+
+function shortPath(path: string): string {
+  const copy = SNAPSHOT_DIR.exec(path);
+  if (copy) return path.slice(copy.index + copy[0].length);
+  return path.startsWith(`${ROOT}/`) ? relative(ROOT, path) : path;
+}
+
 function label(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const where = url.startsWith('file://') ? relative(ROOT, new URL(url).pathname) : url;
+  const where = url.startsWith('file://') ? shortPath(new URL(url).pathname) : url;
   return `${functionName || '(anonymous)'}${where ? ` (${where}:${lineNumber + 1})` : ''}`;
 }
 

@@ -1,12 +1,12 @@
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Agent } from 'undici';
 import { SIZES } from './config.ts';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile-summary.ts';
 import { timedRequest } from './http-client.ts';
 import { gatewayCall, PAIRS, SHORT_PROMPT, type Pair } from './pairs.ts';
-import { spawnGateway } from './spawn-services.ts';
+import { ROOT, spawnGateway } from './spawn-services.ts';
 
 export interface ProfileScenario {
   name: string;
@@ -14,7 +14,7 @@ export interface ProfileScenario {
   summary: ProfileSummary;
   /** Requests (or streams) completed under the profiler. */
   completed: number;
-  /** The .cpuprofile file, for Chrome DevTools or speedscope. */
+  /** The .cpuprofile file (relative to the repository), for Chrome DevTools or speedscope. */
   file: string;
 }
 
@@ -50,6 +50,12 @@ export async function profileGateway(
       load: (gw) => cannon(gw, pair('chat', 'responses'), concurrency, seconds),
     },
     {
+      // The slowest pairs: a responses client's conversation is stored for previous_response_id.
+      name: 'translated-responses-client',
+      description: `responses → chat, non-streamed, ${concurrency} connections, ${seconds} s`,
+      load: (gw) => cannon(gw, pair('responses', 'chat'), concurrency, seconds),
+    },
+    {
       name: 'translated-stream',
       description: `responses → chat, streamed 500-word answers, 16 at a time, ${seconds} s`,
       load: (gw) => streams(gw, pair('responses', 'chat'), 16, seconds),
@@ -80,7 +86,7 @@ export async function profileGateway(
       description: scenario.description,
       summary: summarizeProfile(profile),
       completed,
-      file,
+      file: relative(ROOT, file),
     });
     log(`profile: ${scenario.name} done`);
   }

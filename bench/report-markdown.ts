@@ -38,7 +38,7 @@ function method(r: BenchResults): string {
 - Three processes: the simulator (\`test/upstream-sim/cli.ts\`) and the gateway (\`bin/model-gateway.ts serve\`, as shipped: SQLite request log on, a fresh data dir) each run in their own Node process; the load generator runs in the benchmark's process. Nothing is pinned to a core. "Direct" sends the same generation straight to the simulator in the upstream's format, so the simulator's own work is in both paths and the difference is the gateway's cost.
 - Pairs: client format × upstream format. The upstream format is forced by the model (\`sim-chat\`, \`sim-responses\`, \`sim-gemini\` each serve only one format); "native" is generateContent. A pair is compared with the direct call in its *upstream* format. Streamed chat requests sent directly carry \`stream_options.include_usage\`, as the gateway adds it upstream.
 - Latency: non-streamed requests, one keep-alive connection to each side, gateway and direct alternated request by request; ${s.latency.warmup} warm-up pairs, then ${s.latency.samples} samples per side per round, ${s.latency.rounds} rounds; the tables give the median over rounds of each round's p50/p99, and "added" is the median over rounds of gateway − direct.
-- Throughput: autocannon (closed loop, keep-alive, pipelining 1), non-streamed; per concurrency and round, a direct run in each upstream format and right after it the three pairs using that upstream, each after a ${s.throughput.warmupSeconds} s warm-up; ${s.throughput.seconds(1)} s measured (${s.throughput.seconds(64)} s and ${s.throughput.roundsAt(64)} rounds at concurrency 64, the target). The ratio is the median over rounds of gateway ÷ its neighbouring direct run. On 2 cores the load generator, the simulator and the gateway share the CPU, so this ratio measures the gateway's CPU per request against the simulator's.
+- Throughput: autocannon (closed loop, keep-alive, pipelining 1), non-streamed; per concurrency and round, a direct run in each upstream format and right after it the three pairs using that upstream, each after a ${s.throughput.warmupSeconds} s warm-up; ${s.throughput.seconds(1)} s measured (autocannon counts whole seconds); ${s.throughput.roundsAt(1)} round per concurrency, ${s.throughput.roundsAt(64)} at concurrency 64 (the target). The ratio is the median over rounds of gateway ÷ its neighbouring direct run. On 2 cores the load generator, the simulator and the gateway share the CPU, so this ratio measures the gateway's CPU per request against the simulator's.
 - Stream TTFB: streamed 20-word answers, time from sending the request to the first body bytes (not just headers); alternated and repeated as for latency (${s.ttfb.samples} samples × ${s.ttfb.rounds} rounds).
 - Per-chunk cost: streamed ${s.chunks.words}-word answers (one record per word, no delay), read at full speed; (gateway time − direct time) ÷ records the upstream sent; and the gateway process's CPU time (/proc/<pid>/stat) ÷ records.
 - Open streams: ${s.openStreams.streams} streams opened at once (one client connection each) with \`[[sim:slow-chunks=${s.openStreams.chunkIntervalMs}]] [[sim:long=${s.openStreams.words}]]\`, a fresh gateway per scenario; VmRSS of the gateway from /proc every 100 ms, the peak reported. A stream is *stalled* if its first chunk takes over ${s.openStreams.firstChunkWithinMs / 1000} s, it gets fewer than 2 chunks, or it goes silent over ${s.openStreams.maxGapMs / 1000} s; every run is bounded in time and cuts what is still open. The control run sends the same streams straight to the simulator.
@@ -178,7 +178,7 @@ ${table(
   ]),
 )}
 
-Idle RSS: the gateway after a few warm-up requests, before the streams. ![memory](memory.svg)
+Idle RSS: the gateway after a few warm-up requests, before the streams; for the control row, the simulator, which has served the whole run by then. ![memory](memory.svg)
 `;
 }
 
@@ -195,7 +195,7 @@ function profileSection(profiles: ProfileScenario[]): string {
       const s = p.summary;
       return `### ${p.name}: ${p.description}
 
-${p.completed.toLocaleString('en')} completed; the gateway was busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s. Profile: \`${p.file.slice(p.file.indexOf('bench/'))}\` (open in Chrome DevTools → Performance).
+${p.completed.toLocaleString('en')} completed; the gateway was busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s. Profile: \`${p.file}\` (open in Chrome DevTools → Performance).
 
 ${table(
   ['where (self time)', 'share'],

@@ -2,16 +2,19 @@
  * `npm run bench`: the gateway's cost against calling the simulator directly, written to
  * bench/results/ (report.md, results.json, charts, CPU profiles). `--soak 10m` runs only the
  * memory soak instead and refreshes the report's soak row. `--full` holds the 1,000 open
- * streams for every pair separately (the default run: three representative sets).
+ * streams for every pair separately (the default run: three representative sets and a mix of
+ * all nine). `--report-only` re-renders report.md, soak.md and the charts from the stored
+ * results; `--no-profile` skips the CPU profiles and syscall counts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
 import { writeCharts, writeSoakChart } from './chart.ts';
+import { summarizeProfile, type CpuProfile } from './cpu-profile-summary.ts';
 import { measureFloor } from './floor.ts';
 import { expectOk, timedRequest } from './http-client.ts';
 import { measureLatency } from './latency.ts';
@@ -229,16 +232,35 @@ async function soakRun(seconds: number): Promise<void> {
   writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(record, null, 1)}\n`);
   writeFileSync(join(RESULTS, 'soak.md'), renderSoak(record));
   await writeSoakChart(record, RESULTS);
+  await rerender();
+  log(`soak done: bench/results/soak.md`);
+}
+
+/** Writes report.md, soak.md and the charts again from the stored results, measuring nothing. */
+async function rerender(): Promise<void> {
   const previous = join(RESULTS, 'results.json');
   const last = existsSync(previous)
     ? (JSON.parse(readFileSync(previous, 'utf8')) as BenchResults)
     : null;
-  if (last?.version === RESULTS_VERSION) await writeReport(last);
-  else
-    log(
-      'results.json is missing or from an older benchmark: run `npm run bench` to refresh report.md',
-    );
-  log(`soak done: bench/results/soak.md`);
+  const soak = readSoak();
+  if (soak) {
+    writeFileSync(join(RESULTS, 'soak.md'), renderSoak(soak));
+    await writeSoakChart(soak, RESULTS);
+  }
+  if (last?.version !== RESULTS_VERSION) {
+    log('results.json is missing or from an older benchmark: run `npm run bench` first');
+    return;
+  }
+  // The profiles are summarized again from their files, so a change to the summary shows too.
+  for (const scenario of last.profile) {
+    scenario.file = relative(ROOT, resolve(ROOT, scenario.file));
+    const file = join(ROOT, scenario.file);
+    if (!existsSync(file)) continue;
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    scenario.summary = summarizeProfile(profile);
+  }
+  writeFileSync(previous, `${JSON.stringify(last, null, 1)}\n`);
+  await writeReport(last);
 }
 
 const { values } = parseArgs({
@@ -246,6 +268,7 @@ const { values } = parseArgs({
     soak: { type: 'string' },
     full: { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
+    'report-only': { type: 'boolean', default: false },
   },
 });
 // Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
@@ -253,7 +276,8 @@ const snapshot = snapshotSources();
 useSources(snapshot.root);
 const codeVersion = commit();
 try {
-  if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
+  if (values['report-only']) await rerender();
+  else if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
   else await defaultRun(values.full, !values['no-profile']);
 } finally {
   await stopAll();

@@ -62,7 +62,8 @@ export async function spawnReferenceProxy(upstream: string): Promise<Service> {
 export async function spawnGateway(options: GatewaySpawnOptions): Promise<Service> {
   // A fresh data dir per gateway: an empty request log, as a new install has.
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
-  const service = await start(
+  const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
+  const starting = start(
     [
       ...(options.nodeFlags ?? []),
       join(options.root ?? sources, options.entry ?? 'bin/model-gateway.ts'),
@@ -78,12 +79,17 @@ export async function spawnGateway(options: GatewaySpawnOptions): Promise<Servic
     /^Gateway listening on (http:\/\/\S+)$/,
     options.ipc ?? false,
   );
+  // A gateway that fails to start leaves no data dir behind either.
+  const service = await starting.catch((error: unknown) => {
+    removeDataDir();
+    throw error;
+  });
   const stop = service.stop;
   return {
     ...service,
     stop: async (graceMs) => {
       await stop(graceMs);
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
