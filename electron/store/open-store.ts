@@ -47,7 +47,7 @@ export interface Store {
   readonly modelOverrides: ModelOverrideRepo;
   readonly opaqueState: SqliteOpaqueStateStore;
   readonly responses: SqliteResponseStore;
-  /** Writes the queued log records, then closes the database. Safe to call twice. */
+  /** Writes the queued log records and translation state, then closes the database. Safe to call twice. */
   close(): void;
 }
 
@@ -80,6 +80,16 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
 function assemble(db: Database.Database, path: string, options: StoreOptions): Store {
   const now = options.now ?? Date.now;
   const logWriter = new RequestLogWriter(db, { onError: options.onLogError });
+  const opaqueState = new SqliteOpaqueStateStore(
+    db,
+    options.opaqueStateLimit ?? DEFAULT_OPAQUE_STATE_LIMIT,
+    now,
+  );
+  const responses = new SqliteResponseStore(
+    db,
+    options.responseLimit ?? DEFAULT_RESPONSE_LIMIT,
+    now,
+  );
   let closed = false;
   return {
     path,
@@ -94,16 +104,14 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     conversations: new ConversationRepo(db, now),
     catalogSnapshots: new CatalogSnapshotRepo(db),
     modelOverrides: new ModelOverrideRepo(db, now),
-    opaqueState: new SqliteOpaqueStateStore(
-      db,
-      options.opaqueStateLimit ?? DEFAULT_OPAQUE_STATE_LIMIT,
-      now,
-    ),
-    responses: new SqliteResponseStore(db, options.responseLimit ?? DEFAULT_RESPONSE_LIMIT, now),
+    opaqueState,
+    responses,
     close() {
       if (closed) return;
       closed = true;
       try {
+        opaqueState.flush();
+        responses.flush();
         logWriter.close();
       } finally {
         db.close();

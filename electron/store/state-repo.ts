@@ -14,14 +14,24 @@ export const DEFAULT_OPAQUE_STATE_LIMIT = 50_000;
  */
 export const DEFAULT_RESPONSE_LIMIT = 2_000;
 
+/** How long a write may wait to share a transaction with others (as the request log does). */
+export const STATE_WRITE_WINDOW_MS = 25;
+
 /**
  * A table of text by key that keeps the most recent `limit` writes. Rows carry an insertion
  * sequence, so dropping the oldest is a range delete on the primary key; a rewritten key moves
  * to the newest end. Gaps left by rewritten keys make it keep a little fewer than `limit`.
+ *
+ * Writes are behind: `set` keeps the value in memory (where `get` finds it at once) and a short
+ * window later all pending values are committed in one transaction. One transaction per request
+ * cost a responses client's translated request 40 % of its CPU (bench/FINDINGS.md #2). A crash
+ * can lose the last window's writes, which only breaks a follow-up to an answer just given.
  */
 class BoundedTable {
   private readonly read: Database.Statement<[string], { value: string }>;
-  private readonly write: (key: string, value: string) => void;
+  private readonly writeAll: (entries: Map<string, string>) => void;
+  private pending = new Map<string, string>();
+  private scheduled: NodeJS.Timeout | null = null;
 
   constructor(
     db: Database.Database,
@@ -39,18 +49,40 @@ class BoundedTable {
       `INSERT OR REPLACE INTO ${table} (${keyColumn}, ${valueColumn}, created_at) VALUES (?, ?, ?)`,
     );
     const dropOldest = db.prepare<[number]>(`DELETE FROM ${table} WHERE seq <= ?`);
-    this.write = db.transaction((key: string, value: string) => {
-      const seq = Number(upsert.run(key, value, now()).lastInsertRowid);
+    this.writeAll = db.transaction((entries: Map<string, string>) => {
+      let seq = 0;
+      const at = now();
+      for (const [key, value] of entries) seq = Number(upsert.run(key, value, at).lastInsertRowid);
       dropOldest.run(seq - limit);
     });
   }
 
   get(key: string): string | undefined {
-    return this.read.get(key)?.value;
+    return this.pending.get(key) ?? this.read.get(key)?.value;
   }
 
   set(key: string, value: string): void {
-    this.write(key, value);
+    // Deleting first keeps the map in write order, so the newest write is committed last.
+    this.pending.delete(key);
+    this.pending.set(key, value);
+    this.scheduled ??= setTimeout(() => this.flush(), STATE_WRITE_WINDOW_MS);
+  }
+
+  /** Commits the pending writes now. */
+  flush(): void {
+    if (this.scheduled) {
+      clearTimeout(this.scheduled);
+      this.scheduled = null;
+    }
+    if (this.pending.size === 0) return;
+    const entries = this.pending;
+    this.pending = new Map();
+    try {
+      this.writeAll(entries);
+    } catch (error) {
+      // Lost state only breaks a follow-up request; the gateway itself must not fail over it.
+      console.error(`translation state: ${entries.size} value(s) not written:`, error);
+    }
   }
 }
 
@@ -76,6 +108,10 @@ export class SqliteOpaqueStateStore implements OpaqueStateStore {
 
   set(key: string, value: string): void {
     this.table.set(key, value);
+  }
+  /** Commits pending writes (the store does on close). */
+  flush(): void {
+    this.table.flush();
   }
 }
 
@@ -106,5 +142,9 @@ export class SqliteResponseStore implements ResponseStore {
 
   set(responseId: string, conversation: StoredConversation): void {
     this.table.set(responseId, JSON.stringify(conversation));
+  }
+  /** Commits pending writes (the store does on close). */
+  flush(): void {
+    this.table.flush();
   }
 }

@@ -10,8 +10,8 @@ export function tokenAuthenticator(
   onError: (error: unknown) => void = () => {},
 ): LocalAuthenticator {
   return {
-    verify(token) {
-      const client = tokens.verify(token);
+    verify(token, digest) {
+      const client = tokens.verify(token, digest);
       if (client?.tokenId) {
         try {
           tokens.touch(client.tokenId);

@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LocalClient } from '../gateway/server/local-auth.ts';
+import { tokenDigest, type LocalClient } from '../gateway/server/local-auth.ts';
 import { newId } from './new-id.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
 
@@ -23,10 +23,9 @@ const TOUCH_INTERVAL_MS = 60_000;
  * SHA-256, not a password hash: tokens are 256 random bits, so there is nothing to guess and
  * nothing a slow hash would protect; and verify runs on every request.
  */
-const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /** Compared against when no prefix matches, so a miss costs what a hit costs. */
-const DUMMY_DIGEST = sha256('mgw_dummy_token_never_issued');
+const DUMMY_DIGEST = tokenDigest('mgw_dummy_token_never_issued');
 
 interface TokenRow {
   id: string;
@@ -111,7 +110,7 @@ export class TokenRepo {
       id: newId('tok'),
       name: trimmed,
       prefix: token.slice(0, TOKEN_PREFIX_LENGTH),
-      token_hash: sha256(token).toString('hex'),
+      token_hash: tokenDigest(token).toString('hex'),
       created_at: this.now(),
       last_used_at: null,
       revoked_at: null,
@@ -142,9 +141,11 @@ export class TokenRepo {
     return changed;
   }
 
-  /** The client a presented token belongs to, or null. Constant-time in the token's digest. */
-  verify(token: string): LocalClient | null {
-    const presented = sha256(token);
+  /**
+   * The client a presented token belongs to, or null. Constant-time in the token's digest;
+   * `presented` is that digest when the caller has computed it already.
+   */
+  verify(token: string, presented: Buffer = tokenDigest(token)): LocalClient | null {
     const candidates = this.byPrefix.get(token.slice(0, TOKEN_PREFIX_LENGTH));
     if (!candidates) {
       timingSafeEqual(presented, DUMMY_DIGEST);
