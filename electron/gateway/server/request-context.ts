@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { newId } from '../canonical/ids.ts';
 import type { RequestRecord } from './request-record.ts';
 
-export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')}`;
+export const newRequestId = (): string => newId('req_');
 
 /**
  * Per-request state: the id sent to the client and upstream, the abort signal that a client
