@@ -10,7 +10,8 @@ export interface LocalClient {
 
 /** Checks a presented local token. Implementations must compare in constant time. */
 export interface LocalAuthenticator {
-  verify(token: string): LocalClient | null;
+  /** `digest` is the token's SHA-256 when the caller has it already (see `anyOf`). */
+  verify(token: string, digest?: Buffer): LocalClient | null;
 }
 
 export interface PresentedToken {
@@ -41,17 +42,18 @@ export function presentedToken(
   return null;
 }
 
-const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+export const tokenDigest = (value: string): Buffer =>
+  createHash('sha256').update(value, 'utf8').digest();
 
 /**
  * One fixed token (headless mode without a token store). Comparing SHA-256 digests keeps the
  * comparison constant-time whatever the presented length.
  */
 export function singleTokenAuthenticator(token: string, name = 'default'): LocalAuthenticator {
-  const expected = digest(token);
+  const expected = tokenDigest(token);
   return {
-    verify(presented) {
-      return timingSafeEqual(digest(presented), expected) ? { name } : null;
+    verify(presented, digest = tokenDigest(presented)) {
+      return timingSafeEqual(digest, expected) ? { name } : null;
     },
   };
 }
@@ -59,10 +61,12 @@ export function singleTokenAuthenticator(token: string, name = 'default'): Local
 /** Accepts a token any of the given authenticators accepts (e.g. the env token and the stored ones). */
 export function anyOf(...authenticators: LocalAuthenticator[]): LocalAuthenticator {
   return {
-    verify(token) {
-      // Every authenticator runs, so which one matched does not show in the timing.
+    verify(token, digest = tokenDigest(token)) {
+      // Every authenticator runs, so which one matched does not show in the timing; the token
+      // is hashed once for all of them.
       let match: LocalClient | null = null;
-      for (const authenticator of authenticators) match = authenticator.verify(token) ?? match;
+      for (const authenticator of authenticators)
+        match = authenticator.verify(token, digest) ?? match;
       return match;
     },
   };

@@ -55,6 +55,7 @@ export class UpstreamClient {
   private readonly pool: Pool;
   private readonly prefix: string;
   private readonly apiKey: () => string | Promise<string>;
+  private keyFingerprint: { key: string; id: string } | null = null;
   private readonly pricingUrl: string | null;
   /** The pool's timeouts, for the one request made outside it (a pricing URL elsewhere). */
   private readonly timeouts: { headersTimeout: number; bodyTimeout: number };
@@ -86,10 +87,13 @@ export class UpstreamClient {
    * A fingerprint of the current key, so per-key caches can tell keys apart without holding them.
    */
   async keyId(): Promise<string> {
-    return createHash('sha256')
-      .update(await this.apiKey())
-      .digest('hex')
-      .slice(0, 16);
+    const key = await this.apiKey();
+    // Asked on every request: hash only when the key changes.
+    if (this.keyFingerprint?.key !== key) {
+      const id = createHash('sha256').update(key).digest('hex').slice(0, 16);
+      this.keyFingerprint = { key, id };
+    }
+    return this.keyFingerprint.id;
   }
 
   async request(req: UpstreamRequest): Promise<UpstreamResponse> {
