@@ -12,7 +12,6 @@ import {
   type FaultUpstream,
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
-import { httpRequest } from './raw-http.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
 import { firstEvents, sseAnswer, sseResetAt, streamError } from './sse-faults.ts';
 
@@ -100,21 +99,14 @@ describe('a non-streamed body cut part-way', () => {
     reset,
   ];
 
-  it('passed through: the client’s connection is cut (never a complete-looking 200) and the record says why', async () => {
+  it('passed through: a 502 in the client’s format (never a complete-looking 200), and the record says why', async () => {
     up.script = cut;
-    const before = fx.records.length;
-    const outcome = await httpRequest(fx.url, {
-      method: 'POST',
-      path: '/v1/chat/completions',
-      headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'sim-chat', messages: [{ role: 'user', content: 'x' }] }),
-    }).then(
-      (reply) => reply,
-      (error: unknown) => error,
-    );
-    expect(outcome).toBeInstanceOf(Error);
-    await fx.waitForRecords(before + 1);
-    const record = fx.records[before]!;
+    const { reply, record } = await exchange(fx, {
+      format: 'chat',
+      model: 'sim-chat',
+      stream: false,
+    });
+    expectErrorIn('chat', reply, 502);
     expect(record.errorKind).toBe('upstream_disconnected');
   });
 

@@ -38,8 +38,6 @@ export interface PassthroughOptions {
 }
 
 export interface PassthroughResult {
-  /** The upstream body ended early (connection cut). */
-  cut: boolean;
   usage: CanonicalUsage | undefined;
   outputChars: number;
   /** What went wrong in a stream that reached the client, for the record; null if nothing. */
@@ -55,22 +53,69 @@ function endsAtEventBoundary(last: Uint8Array | string | null): boolean {
 }
 
 /**
- * Sends a 2xx upstream answer on unchanged: status, the headers that matter, and the body bytes
- * as they arrive, while a tap reads usage. Only when the chat usage chunk must be dropped are
- * the stream's events re-emitted instead of the raw bytes. The status line goes out with the
- * first body bytes (as Node would send it anyway), so an upstream that fails before sending
- * any byte gets the client a proper error answer (thrown) rather than an empty 200.
+ * Sends a 2xx upstream answer on unchanged: status, the headers that matter, and the body.
+ * Non-streamed answers go out whole; streams go out as their bytes arrive, while a tap reads
+ * usage (only when the chat usage chunk must be dropped are the stream's events re-emitted
+ * instead of the raw bytes).
  */
-export async function replyPassthrough(
+export function replyPassthrough(
   upstream: UpstreamResponse,
   res: ServerResponse,
   options: PassthroughOptions,
 ): Promise<PassthroughResult> {
-  const tap = options.stream
-    ? new StreamUsageTap(options.format, options.dropChatUsageChunk)
-    : null;
-  const kept: Buffer[] = [];
-  let keptBytes = 0;
+  return options.stream ? replyStream(upstream, res, options) : replyWhole(upstream, res, options);
+}
+
+/**
+ * A non-streamed answer is read whole, then sent in one write with its length: piping it chunk
+ * by chunk cost a chunked reply and two writes on every request's path (bench/FINDINGS.md #5),
+ * and an upstream cut part-way now gets the client a proper 502 instead of a cut connection.
+ */
+async function replyWhole(
+  upstream: UpstreamResponse,
+  res: ServerResponse,
+  options: PassthroughOptions,
+): Promise<PassthroughResult> {
+  let body: Buffer;
+  try {
+    body = Buffer.from(await upstream.body.arrayBuffer());
+  } catch (error) {
+    if (res.destroyed) return { usage: undefined, outputChars: 0, streamError: null };
+    const failure = upstreamFailure(error, '');
+    if (failure.code === 'upstream_timeout') throw failure;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GatewayError(
+      502,
+      `The upstream connection closed before the answer was complete: ${reason}`,
+      { code: 'upstream_disconnected', cause: error },
+    );
+  }
+  if (res.destroyed) return { usage: undefined, outputChars: 0, streamError: null };
+  options.onFirstByte();
+  res.writeHead(upstream.statusCode, {
+    ...forwardedHeaders(upstream.headers),
+    ...options.headers,
+    'content-length': String(body.length),
+  });
+  res.end(body);
+  const metered =
+    body.length <= METERED_BODY_LIMIT
+      ? bodyUsage(options.format, body.toString())
+      : { usage: undefined, outputChars: 0 };
+  return { ...metered, streamError: null };
+}
+
+/**
+ * A stream's bytes go on as they arrive. The status line goes out with the first body bytes
+ * (as Node would send it anyway), so an upstream that fails before sending any byte gets the
+ * client a proper error answer (thrown) rather than an empty 200.
+ */
+async function replyStream(
+  upstream: UpstreamResponse,
+  res: ServerResponse,
+  options: PassthroughOptions,
+): Promise<PassthroughResult> {
+  const tap = new StreamUsageTap(options.format, options.dropChatUsageChunk);
   let first = true;
   let headSent = false;
   let last: Uint8Array | string | null = null;
@@ -82,19 +127,11 @@ export async function replyPassthrough(
       ...options.headers,
     });
   };
-  const result = (
-    cut: boolean,
-    streamError: PassthroughResult['streamError'] = null,
-  ): PassthroughResult => {
-    if (tap) return { cut, usage: tap.usage, outputChars: tap.outputChars, streamError };
-    if (cut || keptBytes > METERED_BODY_LIMIT)
-      return { cut, usage: undefined, outputChars: 0, streamError };
-    return {
-      cut,
-      ...bodyUsage(options.format, Buffer.concat(kept, keptBytes).toString()),
-      streamError,
-    };
-  };
+  const result = (streamError: PassthroughResult['streamError'] = null): PassthroughResult => ({
+    usage: tap.usage,
+    outputChars: tap.outputChars,
+    streamError,
+  });
   /** An in-stream error after what was sent, on an event boundary so the client can parse it. */
   const endWithError = (error: GatewayError): void => {
     const separator = endsAtEventBoundary(last) ? '' : '\n\n';
@@ -107,56 +144,43 @@ export async function replyPassthrough(
         first = false;
         options.onFirstByte();
       }
-      const replacement = tap ? tap.push(chunk) : null;
-      if (!tap) {
-        keptBytes += chunk.length;
-        if (keptBytes <= METERED_BODY_LIMIT) kept.push(chunk);
-      }
-      const out = replacement ?? chunk;
+      const out = tap.push(chunk) ?? chunk;
       if (out.length > 0) {
         sendHead();
         last = out;
         await writeWithBackpressure(res, out);
       }
     }
-    if (res.destroyed) return result(false);
+    if (res.destroyed) return result();
     sendHead();
-    if (tap) {
-      const rest = tap.end();
-      if (rest) {
-        last = rest;
-        res.write(rest);
-      }
-      if (tap.truncated) {
-        endWithError(
-          new GatewayError(502, tap.truncated.message, {
-            code: tap.truncated.code ?? 'upstream_stream_truncated',
-          }),
-        );
-        return result(false, { kind: 'upstream_stream_truncated', message: tap.truncated.message });
-      }
+    const rest = tap.end();
+    if (rest) {
+      last = rest;
+      res.write(rest);
+    }
+    if (tap.truncated) {
+      endWithError(
+        new GatewayError(502, tap.truncated.message, {
+          code: tap.truncated.code ?? 'upstream_stream_truncated',
+        }),
+      );
+      return result({ kind: 'upstream_stream_truncated', message: tap.truncated.message });
     }
     res.end();
-    const upstreamError = tap?.upstreamError;
+    const upstreamError = tap.upstreamError;
     return result(
-      false,
       upstreamError ? { kind: 'upstream_stream_error', message: upstreamError.message } : null,
     );
   } catch (error) {
-    if (res.destroyed) return result(false);
+    if (res.destroyed) return result();
     // Nothing reached the client yet: answer with a real error status instead.
     if (!headSent) throw upstreamFailure(error, '');
     const reason = error instanceof Error ? error.message : String(error);
-    if (options.stream) {
-      endWithError(
-        new GatewayError(502, `The upstream connection closed mid-stream: ${reason}`, {
-          code: 'upstream_disconnected',
-        }),
-      );
-    } else {
-      // Part of a body went out under a 200: cutting the connection is the only honest end.
-      res.destroy();
-    }
-    return result(true, { kind: 'upstream_disconnected', message: reason });
+    endWithError(
+      new GatewayError(502, `The upstream connection closed mid-stream: ${reason}`, {
+        code: 'upstream_disconnected',
+      }),
+    );
+    return result({ kind: 'upstream_disconnected', message: reason });
   }
 }
