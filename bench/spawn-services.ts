@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { GATEWAY_V8_FLAGS } from '../electron/launcher/gateway-v8-flags.ts';
 import { GATEWAY_TOKEN, SIM_KEY } from './config.ts';
 
 /** The repository root: bench/ sits right below it. */
@@ -65,6 +66,8 @@ export async function spawnGateway(options: GatewaySpawnOptions): Promise<Servic
   const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
   const starting = start(
     [
+      // As shipped: the V8 flags every start of the gateway passes.
+      ...GATEWAY_V8_FLAGS,
       ...(options.nodeFlags ?? []),
       join(options.root ?? sources, options.entry ?? 'bin/model-gateway.ts'),
       'serve',

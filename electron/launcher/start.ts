@@ -12,6 +12,7 @@ import {
 } from './build-freshness.ts';
 import { decideLaunch, headlessNotice } from './decide-launch.ts';
 import { findElectronBinary } from './electron-binary.ts';
+import { electronJsFlags, GATEWAY_V8_FLAGS } from './gateway-v8-flags.ts';
 import { runChild } from './run-child.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -84,7 +85,7 @@ async function start(args: string[]): Promise<number> {
     // Electron on the project folder runs package.json's `main`, out/main/index.js.
     const env = { ...process.env };
     delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
-    return runChild(decision.binary, [ROOT, ...args], {
+    return runChild(decision.binary, [electronJsFlags(), ROOT, ...args], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -92,7 +93,8 @@ async function start(args: string[]): Promise<number> {
   }
 
   log(headlessNotice(decision.reason));
-  return runChild(process.execPath, [join(ROOT, 'bin/model-gateway.ts'), 'app', ...args], {
+  const cli = join(ROOT, 'bin/model-gateway.ts');
+  return runChild(process.execPath, [...GATEWAY_V8_FLAGS, cli, 'app', ...args], {
     cwd: ROOT,
     env: process.env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,0 +1,14 @@
+/**
+ * V8 flags for any process that runs the gateway. They must be given when the process starts
+ * (`v8.setFlagsFromString` later has no effect on the heap's layout), so every way of starting
+ * the gateway passes them: `npm start` (both modes), the `serve`/`demo` npm scripts and the
+ * bin's shebang, and the benchmark.
+ *
+ * V8's young generation grows to 16 MB semi-spaces by default and stays there under load,
+ * which put 1,000 open streams at about 250 MB resident; capped at 8 MB they take under
+ * 200 MB for about 5 % more CPU per request (bench/FINDINGS.md #3).
+ */
+export const GATEWAY_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
+/** The same flags as Electron takes them for its main process (only at launch). */
+export const electronJsFlags = (): string => `--js-flags=${GATEWAY_V8_FLAGS.join(' ')}`;
