@@ -5,7 +5,13 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+    build: {
+      rollupOptions: {
+        // cli: the headless CLI as plain JS, so `npm start` without Electron runs no type
+        // stripping (about 40 MB less resident; bench/FINDINGS.md #3).
+        input: { index: resolve('electron/main/index.ts'), cli: resolve('bin/model-gateway.ts') },
+      },
+    },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],

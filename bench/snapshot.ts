@@ -1,11 +1,24 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './spawn-services.ts';
 
-/** What the services run from: the gateway, the simulator and what they import. */
-const PARTS = ['bin', 'electron', 'shared', 'test/upstream-sim', 'package.json'];
+/**
+ * What the services run from: the gateway, the simulator and what they import, and what the
+ * build needs to bundle the gateway as `npm start` ships it (out/main/cli.js).
+ */
+const PARTS = [
+  'bin',
+  'electron',
+  'shared',
+  'test/upstream-sim',
+  'renderer',
+  'electron.vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+];
 
 export interface Snapshot {
   root: string;
@@ -28,6 +41,7 @@ export function snapshotSources(): Snapshot {
     hash.update(relative(root, file));
     hash.update(readFileSync(file));
   }
+  buildBundles(root);
   return {
     root,
     hash: hash.digest('hex').slice(0, 12),
@@ -51,4 +65,13 @@ function listFiles(root: string, parts: string[]): string[] {
     else walk(full);
   }
   return files;
+}
+
+/** `electron-vite build` in the copy, so the gateway runs bundled, as `npm start` runs it. */
+function buildBundles(root: string): void {
+  const cli = join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js');
+  execFileSync(process.execPath, [cli, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }

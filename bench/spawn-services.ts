@@ -32,7 +32,7 @@ export interface GatewaySpawnOptions {
   ipc?: boolean;
   /** Another checkout's gateway (A/B runs of a patched copy); default the run's sources. */
   root?: string;
-  /** The entry script below `root`; default `bin/model-gateway.ts` (e.g. a bundled build). */
+  /** The entry script below `root`; default GATEWAY_ENTRY (e.g. `bin/model-gateway.ts` for the sources). */
   entry?: string;
 }
 
@@ -60,6 +60,9 @@ export async function spawnReferenceProxy(upstream: string): Promise<Service> {
   );
 }
 
+/** The gateway as `npm start` runs it headless: the CLI's bundle (see bench/snapshot.ts). */
+export const GATEWAY_ENTRY = 'out/main/cli.js';
+
 export async function spawnGateway(options: GatewaySpawnOptions): Promise<Service> {
   // A fresh data dir per gateway: an empty request log, as a new install has.
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
@@ -69,7 +72,7 @@ export async function spawnGateway(options: GatewaySpawnOptions): Promise<Servic
       // As shipped: the V8 flags every start of the gateway passes.
       ...GATEWAY_V8_FLAGS,
       ...(options.nodeFlags ?? []),
-      join(options.root ?? sources, options.entry ?? 'bin/model-gateway.ts'),
+      join(options.root ?? sources, options.entry ?? GATEWAY_ENTRY),
       'serve',
       '--upstream',
       options.upstream,

@@ -132,7 +132,7 @@ export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): Targe
           : 'Streams stalled; see the open-streams table.',
       memOk
         ? ''
-        : `The idle gateway already holds ${(mem.idleRss / MB).toFixed(0)} MB (run from .ts sources: the same code bundled idles about 40 MB lower); the streams add ${((mem.peakRss - mem.idleRss) / MB).toFixed(0)} MB${poolBound ? ` with only ${GATEWAY_UPSTREAM_CONNECTIONS} of them flowing` : ''}, of which live objects are a fraction: V8 lets its young generation grow under load (FINDINGS.md #3 measures the cap that brings the peak under 200 MB).`,
+        : `The idle gateway already holds ${(mem.idleRss / MB).toFixed(0)} MB; the streams add ${((mem.peakRss - mem.idleRss) / MB).toFixed(0)} MB${poolBound ? ` with only ${GATEWAY_UPSTREAM_CONNECTIONS} of them flowing` : ''}, of which live objects are a fraction (about 28 KB per stream after a full GC; FINDINGS.md #3).`,
     ]
       .filter(Boolean)
       .join(' '),

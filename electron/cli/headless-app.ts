@@ -1,12 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { SecretStore } from '../secrets/keychain.ts';
 import { AppError, type AppServices } from '../services/app-services-api.ts';
 import { createAppServices } from '../services/app-services.ts';
 import { newUiToken } from '../services/ui-token.ts';
 import { closeOnSignals } from './signals.ts';
 
-const REPO = resolve(import.meta.dirname, '../..');
+/**
+ * The project folder: the nearest one up with a package.json. This module runs from
+ * electron/cli/ (sources) or from a bundle under out/main/ (what `npm start` runs headless).
+ */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../..');
+  }
+}
+
+const REPO = projectRoot(import.meta.dirname);
 /** Where `npm run build` puts the renderer. */
 export const RENDERER_DIR = join(REPO, 'out', 'renderer');
 

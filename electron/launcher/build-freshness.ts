@@ -1,18 +1,21 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What `electron-vite build` writes; the launcher needs all three (main, preload, renderer). */
+/**
+ * What `electron-vite build` writes and the launcher needs: the desktop app (main, preload,
+ * renderer), and the CLI bundle that headless mode runs.
+ */
 export const BUILD_OUTPUTS = [
   'out/main/index.js',
+  'out/main/cli.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ] as const;
 
-/**
- * What the bundles are built from. Tests are left out: they change often and are not bundled.
- * The CLI is left out too: headless mode runs it from source, never from out/.
- */
+/** What the bundles are built from. Tests are left out: they change often and are not bundled. */
 export const BUILD_SOURCES = [
+  'bin',
+  'electron/cli',
   'electron/main',
   'electron/preload',
   'electron/services',

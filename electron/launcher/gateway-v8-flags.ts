@@ -4,9 +4,10 @@
  * the gateway passes them: `npm start` (both modes), the `serve`/`demo` npm scripts and the
  * bin's shebang, and the benchmark.
  *
- * V8's young generation grows to 16 MB semi-spaces by default and stays there under load,
- * which put 1,000 open streams at about 250 MB resident; capped at 8 MB they take under
- * 200 MB for about 5 % more CPU per request (bench/FINDINGS.md #3).
+ * By default V8 sizes the young generation from the machine's memory (128 MB of new space on
+ * a 24 GiB machine) and it stays at its maximum under load, which put 1,000 open streams at
+ * about 250 MB resident; with 8 MB semi-spaces they take under 200 MB for about 5 % more CPU
+ * per request (bench/FINDINGS.md #3).
  */
 export const GATEWAY_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 

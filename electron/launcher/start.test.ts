@@ -87,6 +87,10 @@ describe('npm start launcher', () => {
         }
         expect(err).toContain(headlessNotice(decision.reason));
         expect(out).not.toContain('npm start:');
+        // The headless app runs the CLI's bundle (out/main/cli.js): it must find the built UI.
+        const url = /^Gateway listening on (\S+)$/m.exec(out)?.[1];
+        const page = await fetch(`${url}/`).then((r) => r.text());
+        expect(page).toContain('<title>Model Gateway</title>');
       } finally {
         // SIGTERM to the launcher reaches the app, which closes and exits 0; so does the launcher.
         child.kill('SIGTERM');

@@ -93,7 +93,8 @@ async function start(args: string[]): Promise<number> {
   }
 
   log(headlessNotice(decision.reason));
-  const cli = join(ROOT, 'bin/model-gateway.ts');
+  // The CLI's bundle, built above: plain JS needs no type stripping at run time (less memory).
+  const cli = join(ROOT, 'out/main/cli.js');
   return runChild(process.execPath, [...GATEWAY_V8_FLAGS, cli, 'app', ...args], {
     cwd: ROOT,
     env: process.env,
