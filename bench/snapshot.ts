@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './spawn-services.ts';
@@ -41,7 +49,12 @@ export function snapshotSources(): Snapshot {
     hash.update(relative(root, file));
     hash.update(readFileSync(file));
   }
-  buildBundles(root);
+  try {
+    buildBundles(root);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   return {
     root,
     hash: hash.digest('hex').slice(0, 12),
@@ -61,8 +74,8 @@ function listFiles(root: string, parts: string[]): string[] {
   };
   for (const part of parts) {
     const full = join(root, part);
-    if (part.endsWith('.json')) files.push(full);
-    else walk(full);
+    if (statSync(full).isDirectory()) walk(full);
+    else files.push(full);
   }
   return files;
 }
