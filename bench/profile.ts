@@ -66,6 +66,9 @@ export async function profileGateway(
     const dir = join(outDir, scenario.name);
     const gateway = await spawnGateway({
       upstream: simulator,
+      // From the sources, not the bundle: the same code, but every frame names its own file, so
+      // costs can be attributed (the bundle has no source maps).
+      entry: 'bin/model-gateway.ts',
       nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=gateway.cpuprofile'],
     });
     let completed: number;

@@ -93,7 +93,7 @@ export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): Targe
     why:
       tp.ratio >= 0.75
         ? ''
-        : `On two cores the gateway's CPU per request adds to the simulator's and the load generator's, so the ratio is set by how cheap the gateway is next to the simulator. Even the no-logic proxy reaches only ${r.floor.ratio64.toFixed(2)} × (${r.floor.proxyCpuUs64.toFixed(0)} µs of CPU per request); the gateway spends ${tp.gatewayCpuUs.toFixed(0)} µs per request in this pair against the simulator's ${tp.simulatorCpuUs.toFixed(0)}.${tp.pair.client === 'responses' && tp.pair.kind === 'translated' ? ` A responses client translated also writes its conversation to SQLite on the request path (remember() in translation-flow.ts; FINDINGS.md #2). ${costs(r.profile, 'translated-responses-client', 3)}` : ` ${costs(r.profile, 'pass-through', 3)}`} The best pair, ${bestTp.pair.label}, spends ${bestTp.gatewayCpuUs.toFixed(0)} µs.`,
+        : `On two cores the gateway's CPU per request adds to the simulator's and the load generator's, so the ratio is set by how cheap the gateway is next to the simulator. Even the no-logic proxy reaches only ${r.floor.ratio64.toFixed(2)} × (${r.floor.proxyCpuUs64.toFixed(0)} µs of CPU per request); the gateway spends ${tp.gatewayCpuUs.toFixed(0)} µs per request in this pair against the simulator's ${tp.simulatorCpuUs.toFixed(0)}. ${costs(r.profile, tp.pair.client === 'responses' && tp.pair.kind === 'translated' ? 'translated-responses-client' : 'pass-through', 3)} The best pair, ${bestTp.pair.label}, spends ${bestTp.gatewayCpuUs.toFixed(0)} µs.`,
   });
 
   const tr = worst(trans, (l) => l.addedP50);
