@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Who called: the name of the local token, so usage can be told apart per tool. */
@@ -42,8 +42,8 @@ export function presentedToken(
   return null;
 }
 
-export const tokenDigest = (value: string): Buffer =>
-  createHash('sha256').update(value, 'utf8').digest();
+/** SHA-256 of a token; the one-shot `hash` costs about half of a `createHash` object. */
+export const tokenDigest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /**
  * One fixed token (headless mode without a token store). Comparing SHA-256 digests keeps the

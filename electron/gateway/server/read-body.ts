@@ -49,6 +49,9 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
   });
 }
 
+/** Reusable: a decode call without `stream` starts afresh, failed or not. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Parses JSON, with an error that says where it broke. Invalid UTF-8 is refused, not replaced. */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0)
@@ -57,7 +60,7 @@ export function parseJsonBody(raw: Buffer): unknown {
     });
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    text = STRICT_UTF8.decode(raw);
   } catch {
     throw new GatewayError(400, 'Request body is not valid UTF-8.', { code: 'invalid_json' });
   }
