@@ -277,7 +277,7 @@ export function renderSoak(s: SoakRecord): string {
   return `# Soak
 
 ${soakSummary(s).split('\n').slice(2).join('\n')}
-All in MB. RSS and the main malloc arena (the \`[heap]\` mapping, where native allocations such as Buffers and SQLite's pages live) from /proc/<pid>; the rest from \`process.memoryUsage()\` and \`v8.getHeapSpaceStatistics()\` in the gateway right after a forced full GC (bench/heap-probe.ts). "Outside the V8 heap" is RSS − heap total: native memory (malloc: SQLite, llhttp, buffers) and code.
+All in MB. RSS and the main malloc arena (the \`[heap]\` mapping, where native allocations such as Buffers and SQLite's pages live) from /proc/<pid>; the rest from \`process.memoryUsage()\` and \`v8.getHeapSpaceStatistics()\` in the gateway right after a forced full GC (test/heap-probe/probe.ts). "Outside the V8 heap" is RSS − heap total: native memory (malloc: SQLite, llhttp, buffers) and code.
 
 ${table(
   [

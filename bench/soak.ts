@@ -1,7 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { HEAP_PROBE_FLAGS, sampleHeap } from '../test/heap-probe/sample-heap.ts';
 import { SIZES } from './config.ts';
 import { timedRequest } from './http-client.ts';
 import { gatewayCall, PAIRS, type HttpCall } from './pairs.ts';
@@ -81,7 +80,7 @@ export async function runSoak(
   const { concurrency, sampleEverySeconds } = SIZES.soak;
   const gateway = await spawnGateway({
     upstream: simulator,
-    nodeFlags: ['--expose-gc', '--import', join(import.meta.dirname, 'heap-probe.ts')],
+    nodeFlags: [...HEAP_PROBE_FLAGS],
     ipc: true,
   });
   const pool = new Pool(gateway.url, { connections: concurrency, pipelining: 1 });
@@ -110,7 +109,7 @@ export async function runSoak(
     for (let i = 1; start + i * sampleEverySeconds * 1000 <= end + 1; i += 1) {
       const wait = start + i * sampleEverySeconds * 1000 - performance.now();
       await new Promise((r) => setTimeout(r, Math.max(0, wait)));
-      const heap = await probe(gateway.child);
+      const heap = await sampleHeap(gateway.child);
       samples.push({
         t: (performance.now() - start) / 1000,
         rss: rssBytes(gateway.pid),
@@ -181,29 +180,4 @@ async function send(pool: Pool, call: HttpCall, cancelAfterReads?: number): Prom
   } catch (error) {
     return (error as { name?: string }).name === 'AbortError';
   }
-}
-
-interface ProbeAnswer {
-  spaces: Record<string, { size: number; used: number }>;
-  heapUsed: number;
-  heapTotal: number;
-  external: number;
-  arrayBuffers: number;
-}
-
-function probe(child: ChildProcess): Promise<ProbeAnswer> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off('message', onMessage);
-      reject(new Error('the heap probe did not answer within 10 s'));
-    }, 10_000);
-    const onMessage = (message: unknown): void => {
-      if ((message as { probe?: string }).probe !== 'memory') return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(message as ProbeAnswer);
-    };
-    child.on('message', onMessage);
-    child.send('sample');
-  });
 }

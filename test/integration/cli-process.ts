@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { GATEWAY_V8_FLAGS } from '../../electron/launcher/gateway-v8-flags.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/model-gateway.ts');
 
@@ -13,12 +14,31 @@ export interface CliProcess {
   exit(): Promise<number | null>;
 }
 
-/** Runs `model-gateway <args>` as a real process with the same Node as the tests. */
-export function runCli(args: string[], env: Record<string, string> = {}, stdin = ''): CliProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-  });
+export interface CliSpawnOptions {
+  /** More Node flags (e.g. the heap probe's). */
+  nodeFlags?: readonly string[];
+  /** Opens an IPC channel to the process (the heap probe answers over it). */
+  ipc?: boolean;
+}
+
+/**
+ * Runs `model-gateway <args>` as a real process with the same Node as the tests, and the V8
+ * flags the bin's shebang gives it when run as a program.
+ */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  stdin = '',
+  options: CliSpawnOptions = {},
+): CliProcess {
+  const child = spawn(
+    process.execPath,
+    [...GATEWAY_V8_FLAGS, ...(options.nodeFlags ?? []), BIN, ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe',
+    },
+  ) as ChildProcessWithoutNullStreams;
   // Commands that read stdin (key set) see its end instead of waiting for a terminal.
   child.stdin.end(stdin);
   let out = '';

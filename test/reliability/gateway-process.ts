@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HEAP_PROBE_FLAGS, sampleHeap, type HeapSample } from '../heap-probe/sample-heap.ts';
 import { runCli, type CliProcess } from '../integration/cli-process.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface GatewayProcess {
   cli: CliProcess;
   /** Resident set size in bytes, from /proc (Linux). */
   rss(): number;
+  /** Memory after a full GC, from the heap probe (`heapProbe: true`). */
+  heap(): Promise<HeapSample>;
   /** SIGTERM and wait for the exit code. */
   stop(): Promise<number | null>;
 }
@@ -41,6 +44,8 @@ export async function startGatewayProcess(options: {
   args?: string[];
   env?: Record<string, string>;
   dataDir?: string;
+  /** Loads the heap probe, so `heap()` can sample the heap after a full GC. */
+  heapProbe?: boolean;
 }): Promise<GatewayProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mg-reliability-'));
   const cli = runCli(
@@ -59,6 +64,8 @@ export async function startGatewayProcess(options: {
       MODEL_GATEWAY_TOKEN: PROCESS_TOKEN,
       ...options.env,
     },
+    '',
+    options.heapProbe ? { nodeFlags: HEAP_PROBE_FLAGS, ipc: true } : {},
   );
   let url: string;
   try {
@@ -73,6 +80,10 @@ export async function startGatewayProcess(options: {
     dataDir,
     cli,
     rss: () => rssOf(pid),
+    heap: () => {
+      if (!options.heapProbe) throw new Error('start the process with heapProbe: true');
+      return sampleHeap(cli.child);
+    },
     async stop() {
       if (cli.child.exitCode !== null) return cli.child.exitCode;
       cli.child.kill('SIGTERM');
