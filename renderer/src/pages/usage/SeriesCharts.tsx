@@ -29,6 +29,7 @@ interface SeriesChartsProps {
 }
 
 const HEIGHT = 220;
+const VALUE_AXIS = { tick: AXIS_TICK, tickLine: false, axisLine: false };
 
 /** Cost and tokens over time, one bucket per hour (≤ 2 days) or per day. */
 export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
@@ -42,6 +43,20 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
   const labelFormatter = (ms: unknown) =>
     typeof ms === 'number' ? formatDateTime(ms) : String(ms);
   const unit = bucket === 'hour' ? 'hour' : 'day';
+  // Both charts share the time axis, the value axis's look and the tooltip's.
+  const timeAxis = {
+    dataKey: 'bucketStart',
+    tickFormatter,
+    tick: AXIS_TICK,
+    tickLine: false,
+    axisLine: false,
+    minTickGap: 24,
+  };
+  const tooltip = {
+    contentStyle: TOOLTIP_STYLE,
+    labelStyle: TOOLTIP_LABEL_STYLE,
+    labelFormatter,
+  };
 
   return (
     <>
@@ -53,26 +68,11 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis
-              dataKey="bucketStart"
-              tickFormatter={tickFormatter}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={false}
-              minTickGap={24}
-            />
-            <YAxis
-              tickFormatter={(v: number) => formatCostTick(v)}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-            />
+            <XAxis {...timeAxis} />
+            <YAxis {...VALUE_AXIS} tickFormatter={(v: number) => formatCostTick(v)} width={64} />
             <Tooltip
               cursor={CURSOR_FILL}
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={TOOLTIP_LABEL_STYLE}
-              labelFormatter={labelFormatter}
+              {...tooltip}
               formatter={(v) => [formatCost(Number(v)), 'Cost']}
             />
             <Bar
@@ -93,27 +93,13 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis
-              dataKey="bucketStart"
-              tickFormatter={tickFormatter}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={false}
-              minTickGap={24}
-            />
+            <XAxis {...timeAxis} />
             <YAxis
+              {...VALUE_AXIS}
               tickFormatter={(v: number) => formatTokensCompact(v)}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={false}
               width={48}
             />
-            <Tooltip
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={TOOLTIP_LABEL_STYLE}
-              labelFormatter={labelFormatter}
-              formatter={(v, name) => [formatTokens(Number(v)), name]}
-            />
+            <Tooltip {...tooltip} formatter={(v, name) => [formatTokens(Number(v)), name]} />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
             <Area
               type="monotone"
