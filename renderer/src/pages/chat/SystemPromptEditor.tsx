@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/index.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { toast } from '../../stores/toast-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** The conversation's system prompt, saved with the conversation. */
 export function SystemPromptEditor({
@@ -14,19 +14,14 @@ export function SystemPromptEditor({
 }) {
   const update = useChatStore((s) => s.update);
   const [text, setText] = useState(value ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, perform } = useBusyAction({ onError: (message) => toast.error(message) });
 
   const save = async () => {
-    setBusy(true);
-    try {
+    await perform(async () => {
       await update({ systemPrompt: text.trim() ? text : null });
       toast.success('System prompt saved');
       onDone();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

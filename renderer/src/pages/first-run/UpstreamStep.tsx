@@ -1,12 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, getApi } from '../../api/index.ts';
+import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { baseUrlProblem } from '../settings/url-check.ts';
 import { ProfileFields } from '../settings/ProfileFields.tsx';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** Profile and key in one form: save the profile, make it active, store the key. */
 export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
@@ -22,8 +23,7 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
   const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
   const [key, setKey] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
 
   const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
   const keyProblem = touched && !hasKey && !key.trim() ? 'Enter the key for this upstream.' : null;
@@ -31,9 +31,7 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
   const submit = async () => {
     setTouched(true);
     if (baseUrlProblem(baseUrl) || (!hasKey && !key.trim())) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       const api = getApi();
       const saved = await api.call('profiles.save', {
         ...(profile ? { id: profile.id } : {}),
@@ -49,11 +47,7 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
       setKey('');
       await loadProfiles();
       onNext();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

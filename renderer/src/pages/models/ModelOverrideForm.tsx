@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ModelInfo, Tariff, WireFormat } from '../../../../shared/contract.ts';
-import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -16,6 +15,7 @@ import {
   type TariffFields,
 } from './tariff-fields.ts';
 import { markersFor, otherMarkers, priceOfTariff } from './tariff-price.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** The formats and tariff of one model, each overridden on its own or handed back. */
 export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClose: () => void }) {
@@ -28,8 +28,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
   const [tariffOn, setTariffOn] = useState(model.overridden.tariff);
   const [kind, setKind] = useState<Tariff['kind']>(initial.kind);
   const [fields, setFields] = useState<TariffFields>(initial.fields);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
 
   const tariff = tariffOf(kind, fields);
   const price = tariff ? priceOfTariff(tariff) : null;
@@ -47,34 +46,22 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
 
   const save = async () => {
     if (markersProblem || tariffProblem) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       await setOverride(model.id, {
         markers: markersOn ? markersFor(formats, preferred, model.markers) : null,
         tariff: tariffOn ? tariff : null,
       });
       toast.success(`Override for ${model.id} saved`);
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const reset = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       await clearOverride(model.id);
       toast.success(`${model.id} uses the upstream’s data again`);
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,30 +1,26 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/index.ts';
 import { Field } from '../../components/Field.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { normalizeOrigin } from './url-check.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** Browser origins granted CORS on the gateway's model API (none by default). */
 export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, perform } = useBusyAction({ onError: (message) => toast.error(message) });
 
   const save = async (next: string[], done: string) => {
-    setBusy(true);
-    try {
-      await updateSettings({ allowedOrigins: next });
-      toast.success(done);
-      return true;
-    } catch (e) {
-      toast.error(errorMessage(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    return (
+      (await perform(async () => {
+        await updateSettings({ allowedOrigins: next });
+        toast.success(done);
+        return true;
+      })) ?? false
+    );
   };
 
   const add = async () => {

@@ -1,10 +1,11 @@
 import { PlugZap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionTest } from '../../../../shared/contract.ts';
-import { errorMessage, getApi } from '../../api/index.ts';
+import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ConnectionTestPanelProps {
   profileId: string | null;
@@ -19,24 +20,17 @@ export function ConnectionTestPanel({
   autoRun = false,
   onResult,
 }: ConnectionTestPanelProps) {
-  const [busy, setBusy] = useState(false);
+  const { busy, error, perform } = useBusyAction();
   const [result, setResult] = useState<ConnectionTest | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const ran = useRef(false);
 
   const run = async () => {
-    setBusy(true);
-    setError(null);
     setResult(null);
-    try {
+    await perform(async () => {
       const outcome = await getApi().call('upstream.test', profileId ? { profileId } : {});
       setResult(outcome);
       onResult?.(outcome);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   useEffect(() => {

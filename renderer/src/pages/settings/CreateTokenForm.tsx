@@ -1,30 +1,23 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useTokensStore } from '../../stores/tokens-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** Names a new local token; one per tool, so usage can be told apart. */
 export function CreateTokenForm() {
   const create = useTokensStore((s) => s.create);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
 
   const submit = async () => {
     if (!name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       await create(name.trim());
       setName('');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

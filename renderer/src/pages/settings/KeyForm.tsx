@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, getApi } from '../../api/index.ts';
+import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { KeySource } from './KeySource.tsx';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /**
  * Sets or removes the upstream key of a profile. The input is a password field and is cleared
@@ -17,23 +18,16 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
   const keychainProblem = useAppStore((s) => s.status?.keychainProblem ?? null);
   const setStatus = useAppStore((s) => s.setStatus);
   const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
   const [confirmClear, setConfirmClear] = useState(false);
 
   const save = async () => {
     if (!profileId || !key.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       setStatus(await getApi().call('key.set', { profileId, key: key.trim() }));
       setKey('');
       toast.success('Key saved to the keychain');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

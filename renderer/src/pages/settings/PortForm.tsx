@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { GatewayStatus } from '../../../../shared/contract.ts';
-import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 function portProblem(value: string): string | null {
   const port = Number(value);
@@ -16,24 +16,17 @@ function portProblem(value: string): string | null {
 export function PortForm({ port }: { port: number }) {
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [value, setValue] = useState(String(port));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
   const [outcome, setOutcome] = useState<GatewayStatus | null>(null);
   const problem = portProblem(value);
 
   const save = async () => {
     if (problem) return;
-    setBusy(true);
-    setError(null);
     setOutcome(null);
-    try {
+    await perform(async () => {
       await updateSettings({ port: Number(value) });
       setOutcome(useAppStore.getState().status?.gateway ?? null);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { UpstreamProfile } from '../../../../shared/contract.ts';
-import { errorMessage, getApi } from '../../api/index.ts';
+import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { baseUrlProblem } from './url-check.ts';
 import { ProfileFields } from './ProfileFields.tsx';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ProfileFormProps {
   /** The profile to edit; null creates one. */
@@ -18,8 +19,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
   const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, perform } = useBusyAction();
   const [saved, setSaved] = useState(false);
 
   const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
@@ -29,9 +29,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
     setTouched(true);
     setSaved(false);
     if (baseUrlProblem(baseUrl) || !name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await perform(async () => {
       const result = await getApi().call('profiles.save', {
         ...(profile ? { id: profile.id } : {}),
         name: name.trim(),
@@ -40,11 +38,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       });
       await onSaved(result);
       setSaved(true);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

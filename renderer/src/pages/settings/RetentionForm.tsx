@@ -1,28 +1,23 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/index.ts';
 import { Field } from '../../components/Field.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** How many days of request log to keep. */
 export function RetentionForm({ days }: { days: number }) {
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [value, setValue] = useState(String(days));
-  const [busy, setBusy] = useState(false);
+  const { busy, perform } = useBusyAction({ onError: (message) => toast.error(message) });
   const n = Number(value);
   const problem = !Number.isInteger(n) || n < 1 ? 'Keep at least one day.' : null;
 
   const save = async () => {
     if (problem) return;
-    setBusy(true);
-    try {
+    await perform(async () => {
       await updateSettings({ retentionDays: n });
       toast.success(`The log keeps ${n} day${n === 1 ? '' : 's'}`);
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
