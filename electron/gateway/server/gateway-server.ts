@@ -175,6 +175,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const ctx = new RequestContext(req, res);
+    // Every answer carries the id, whichever flow writes it.
     res.setHeader('x-request-id', ctx.id);
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const route = matchRoute(req.method ?? 'GET', url.pathname, url.searchParams);

@@ -49,7 +49,6 @@ export async function passthroughFlow(
     res.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
       ...headers,
-      'x-request-id': ctx.id,
     });
     res.end(answer.body);
     return;
@@ -58,7 +57,6 @@ export async function passthroughFlow(
     format,
     stream: envelope.stream,
     dropChatUsageChunk,
-    headers: { 'x-request-id': ctx.id },
     onFirstByte: () => ctx.markFirstByte(),
   });
   if (outcome.streamError) {

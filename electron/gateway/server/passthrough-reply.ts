@@ -33,7 +33,6 @@ export interface PassthroughOptions {
   stream: boolean;
   /** The gateway asked for usage the client did not: drop that chunk from the client's stream. */
   dropChatUsageChunk: boolean;
-  headers: Record<string, string>;
   onFirstByte: () => void;
 }
 
@@ -94,7 +93,6 @@ async function replyWhole(
   options.onFirstByte();
   res.writeHead(upstream.statusCode, {
     ...forwardedHeaders(upstream.headers),
-    ...options.headers,
     'content-length': String(body.length),
   });
   res.end(body);
@@ -124,7 +122,6 @@ async function replyStream(
     headSent = true;
     res.writeHead(upstream.statusCode, {
       ...forwardedHeaders(upstream.headers),
-      ...options.headers,
     });
   };
   const result = (streamError: PassthroughResult['streamError'] = null): PassthroughResult => ({

@@ -90,7 +90,7 @@ export async function translationFlow(
       tariff: meter.tariff,
     });
     ctx.markFirstByte();
-    sendJson(res, 200, client.encodeResponse(response, encodeContext), { 'x-request-id': ctx.id });
+    sendJson(res, 200, client.encodeResponse(response, encodeContext));
     remember(deps, from, envelope, request, response, encodeContext.responseId);
     return;
   }
@@ -98,7 +98,6 @@ export async function translationFlow(
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
-    'x-request-id': ctx.id,
   });
   const decoder = upstream.createStreamDecoder(conversion);
   const encoder = client.createStreamEncoder(encodeContext);
