@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** `../shared/fixtures/recorded/` beside the repository: real upstream captures (see its README). */
-export const RECORDED_DIR = resolve(import.meta.dirname, '../../shared/fixtures/recorded');
+/**
+ * `test/fixtures/recorded/`: real upstream captures kept in the repository, so the tests need
+ * nothing beside it (see that folder's README for what each file is, its source and license).
+ */
+export const RECORDED_DIR = resolve(import.meta.dirname, 'fixtures/recorded');
 
-export type RecordedFolder = 'chat' | 'responses' | 'gemini';
+export type RecordedFolder = 'chat' | 'responses' | 'gemini' | 'anthropic';
 
 export function recordedFile(folder: RecordedFolder, name: string): string {
   return readFileSync(resolve(RECORDED_DIR, folder, name), 'utf8');

@@ -34,6 +34,9 @@ afterAll(async () => {
   await upstream.close();
 });
 
+/** The recorded folders the gateway speaks (it has no Anthropic Messages format). */
+type ReplayFolder = Exclude<RecordedFolder, 'anthropic'>;
+
 interface ClientReading {
   text: string;
   calls: { name: string; args: unknown }[];
@@ -41,85 +44,84 @@ interface ClientReading {
 }
 
 /** Each client reads the replayed stream with its SDK's own stream helper. */
-const CLIENTS: Record<RecordedFolder, (model: string, baseUrl: string) => Promise<ClientReading>> =
-  {
-    async chat(model, baseUrl) {
-      const client = new OpenAI({ apiKey: TOKEN, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-      const final = await client.chat.completions
-        .stream({
-          model,
-          messages: [{ role: 'user', content: 'replay' }],
-          stream_options: { include_usage: true },
-        })
-        .finalChatCompletion();
-      const message = final.choices[0]?.message;
-      const calls = (message?.tool_calls ?? []).flatMap((c) =>
-        c.type === 'function'
-          ? [{ name: c.function.name, args: JSON.parse(c.function.arguments || '{}') as unknown }]
-          : [],
-      );
-      const u = final.usage;
-      return {
-        text: message?.content ?? '',
-        calls,
-        ...(u
-          ? {
-              usage: { input: u.prompt_tokens, output: u.completion_tokens, total: u.total_tokens },
-            }
-          : {}),
-      };
-    },
-    async responses(model, baseUrl) {
-      const client = new OpenAI({ apiKey: TOKEN, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-      const final = await client.responses.stream({ model, input: 'replay' }).finalResponse();
-      if (final.status === 'failed')
-        throw new Error(`response failed: ${JSON.stringify(final.error)}`);
-      const calls = final.output.flatMap((item) =>
-        item.type === 'function_call'
-          ? [{ name: item.name, args: JSON.parse(item.arguments || '{}') as unknown }]
-          : [],
-      );
-      const u = final.usage;
-      return {
-        text: final.output_text,
-        calls,
-        ...(u
-          ? { usage: { input: u.input_tokens, output: u.output_tokens, total: u.total_tokens } }
-          : {}),
-      };
-    },
-    async gemini(model, baseUrl) {
-      const ai = new GoogleGenAI({ apiKey: TOKEN, httpOptions: { baseUrl, apiVersion: 'v1beta' } });
-      let text = '';
-      const calls: ClientReading['calls'] = [];
-      let usage: ClientReading['usage'];
-      for await (const chunk of await ai.models.generateContentStream({
+const CLIENTS: Record<ReplayFolder, (model: string, baseUrl: string) => Promise<ClientReading>> = {
+  async chat(model, baseUrl) {
+    const client = new OpenAI({ apiKey: TOKEN, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+    const final = await client.chat.completions
+      .stream({
         model,
-        contents: 'replay',
-      })) {
-        for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
-          if (part.text !== undefined && !part.thought) text += part.text;
-          if (part.functionCall)
-            calls.push({ name: part.functionCall.name ?? '', args: part.functionCall.args ?? {} });
-        }
-        const u = chunk.usageMetadata;
-        if (u) {
-          const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
-          const output = (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
-          usage = { input, output, total: u.totalTokenCount ?? input + output };
-        }
+        messages: [{ role: 'user', content: 'replay' }],
+        stream_options: { include_usage: true },
+      })
+      .finalChatCompletion();
+    const message = final.choices[0]?.message;
+    const calls = (message?.tool_calls ?? []).flatMap((c) =>
+      c.type === 'function'
+        ? [{ name: c.function.name, args: JSON.parse(c.function.arguments || '{}') as unknown }]
+        : [],
+    );
+    const u = final.usage;
+    return {
+      text: message?.content ?? '',
+      calls,
+      ...(u
+        ? {
+            usage: { input: u.prompt_tokens, output: u.completion_tokens, total: u.total_tokens },
+          }
+        : {}),
+    };
+  },
+  async responses(model, baseUrl) {
+    const client = new OpenAI({ apiKey: TOKEN, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+    const final = await client.responses.stream({ model, input: 'replay' }).finalResponse();
+    if (final.status === 'failed')
+      throw new Error(`response failed: ${JSON.stringify(final.error)}`);
+    const calls = final.output.flatMap((item) =>
+      item.type === 'function_call'
+        ? [{ name: item.name, args: JSON.parse(item.arguments || '{}') as unknown }]
+        : [],
+    );
+    const u = final.usage;
+    return {
+      text: final.output_text,
+      calls,
+      ...(u
+        ? { usage: { input: u.input_tokens, output: u.output_tokens, total: u.total_tokens } }
+        : {}),
+    };
+  },
+  async gemini(model, baseUrl) {
+    const ai = new GoogleGenAI({ apiKey: TOKEN, httpOptions: { baseUrl, apiVersion: 'v1beta' } });
+    let text = '';
+    const calls: ClientReading['calls'] = [];
+    let usage: ClientReading['usage'];
+    for await (const chunk of await ai.models.generateContentStream({
+      model,
+      contents: 'replay',
+    })) {
+      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+        if (part.text !== undefined && !part.thought) text += part.text;
+        if (part.functionCall)
+          calls.push({ name: part.functionCall.name ?? '', args: part.functionCall.args ?? {} });
       }
-      return { text, calls, ...(usage ? { usage } : {}) };
-    },
-  };
+      const u = chunk.usageMetadata;
+      if (u) {
+        const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
+        const output = (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
+        usage = { input, output, total: u.totalTokenCount ?? input + output };
+      }
+    }
+    return { text, calls, ...(usage ? { usage } : {}) };
+  },
+};
 
-const REFERENCE: Record<RecordedFolder, (payloads: string[]) => ReferenceReading> = {
+const REFERENCE: Record<ReplayFolder, (payloads: string[]) => ReferenceReading> = {
   chat: readChatReference,
   responses: readResponsesReference,
   gemini: readGeminiReference,
 };
 
-const FOLDERS: RecordedFolder[] = ['chat', 'responses', 'gemini'];
+const FOLDERS: ReplayFolder[] = ['chat', 'responses', 'gemini'];
 
 /** How a client SDK reads a stream, or the message it fails with. */
 async function settle(reading: Promise<ClientReading>): Promise<ClientReading | { threw: string }> {
