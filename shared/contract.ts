@@ -201,6 +201,8 @@ export interface LogEntry {
   attempts: number;
   cancelled: boolean;
   rules: string[];
+  /** Request fields the gateway dropped while translating (they do not change the answer). */
+  dropped: string[];
   usage: {
     inputTokens: number;
     outputTokens: number;

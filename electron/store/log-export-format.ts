@@ -24,6 +24,7 @@ const CSV_COLUMNS: readonly [string, (row: LogRow) => CsvValue][] = [
   ['attempts', (r) => r.attempts],
   ['cancelled', (r) => r.cancelled],
   ['rules', (r) => r.rules.join(' ')],
+  ['dropped', (r) => r.dropped.join(' ')],
   ['inputTokens', (r) => r.usage?.inputTokens ?? null],
   ['outputTokens', (r) => r.usage?.outputTokens ?? null],
   ['totalTokens', (r) => r.usage?.totalTokens ?? null],

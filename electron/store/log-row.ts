@@ -27,6 +27,7 @@ export interface LogColumns {
   attempts: number;
   cancelled: number;
   rules: string;
+  dropped: string;
   input_tokens: number | null;
   output_tokens: number | null;
   total_tokens: number | null;
@@ -64,6 +65,7 @@ export const LOG_COLUMN_NAMES = [
   'attempts',
   'cancelled',
   'rules',
+  'dropped',
   'input_tokens',
   'output_tokens',
   'total_tokens',
@@ -106,6 +108,7 @@ export function recordToColumns(record: RequestRecord): LogColumns {
     attempts: finiteOrZero(record.attempts),
     cancelled: record.cancelled ? 1 : 0,
     rules: JSON.stringify(record.rules),
+    dropped: JSON.stringify(record.dropped),
     input_tokens: usage ? finiteOrZero(usage.inputTokens) : null,
     output_tokens: usage ? finiteOrZero(usage.outputTokens) : null,
     total_tokens: usage ? finiteOrZero(usage.totalTokens) : null,
@@ -122,6 +125,7 @@ export function recordToColumns(record: RequestRecord): LogColumns {
 
 export function columnsToLogRow(row: StoredLogColumns): LogRow {
   const rules = parseJson(row.rules);
+  const dropped = parseJson(row.dropped);
   const tariff = parseJson(row.tariff);
   const headers = parseJson(row.request_headers);
   return {
@@ -146,6 +150,7 @@ export function columnsToLogRow(row: StoredLogColumns): LogRow {
     attempts: row.attempts,
     cancelled: row.cancelled === 1,
     rules: isStringArray(rules) ? rules : [],
+    dropped: isStringArray(dropped) ? dropped : [],
     // A record has usage exactly when its token columns were written; each is null together.
     usage:
       row.input_tokens === null

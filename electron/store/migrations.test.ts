@@ -13,6 +13,8 @@ const tableNames = (db: Database.Database): string[] =>
     .all()
     .map((row) => row.name);
 
+const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
+
 describe('migrations', () => {
   let temp: ReturnType<typeof makeTempDir>;
   let db: Database.Database;
@@ -26,7 +28,7 @@ describe('migrations', () => {
   });
 
   it('creates every table and records the version', () => {
-    expect(runMigrations(db)).toEqual([1]);
+    expect(runMigrations(db)).toEqual([1, 2]);
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version);
     expect(tableNames(db)).toEqual([
       'catalog_snapshots',
@@ -67,12 +69,12 @@ describe('migrations', () => {
     runMigrations(db);
     db.prepare("INSERT INTO settings VALUES ('port', '8787', 0)").run();
     const next: Migration = {
-      version: 2,
+      version: LATEST + 1,
       name: 'add a note to settings',
       up: (d) => d.exec('ALTER TABLE settings ADD COLUMN note TEXT'),
     };
-    expect(runMigrations(db, [...MIGRATIONS, next])).toEqual([2]);
-    expect(schemaVersion(db)).toBe(2);
+    expect(runMigrations(db, [...MIGRATIONS, next])).toEqual([LATEST + 1]);
+    expect(schemaVersion(db)).toBe(LATEST + 1);
     expect(db.prepare('SELECT key, value, note FROM settings').all()).toEqual([
       { key: 'port', value: '8787', note: null },
     ]);
@@ -81,7 +83,7 @@ describe('migrations', () => {
   it('rolls a failing migration back whole, leaving the version where it was', () => {
     runMigrations(db);
     const broken: Migration = {
-      version: 2,
+      version: LATEST + 1,
       name: 'broken',
       up: (d) => {
         d.exec('CREATE TABLE half_done (x INTEGER)');
@@ -89,7 +91,7 @@ describe('migrations', () => {
       },
     };
     expect(() => runMigrations(db, [...MIGRATIONS, broken])).toThrow();
-    expect(schemaVersion(db)).toBe(1);
+    expect(schemaVersion(db)).toBe(LATEST);
     expect(tableNames(db)).not.toContain('half_done');
   });
 
@@ -102,6 +104,29 @@ describe('migrations', () => {
   it('refuses migrations out of order', () => {
     const m = (version: number): Migration => ({ version, name: `v${version}`, up: () => {} });
     expect(() => runMigrations(db, [m(1), m(3), m(2)])).toThrow(/increasing/);
+  });
+});
+
+describe('migration 2: dropped fields on the request log', () => {
+  it('gives rows logged before it an empty list', () => {
+    const temp = makeTempDir();
+    const db = new Database(join(temp.dir, 'm.sqlite'));
+    try {
+      runMigrations(db, MIGRATIONS.slice(0, 1));
+      db.exec(
+        "INSERT INTO request_log (request_id, started_at, method, path, route, stream, status, latency_ms, attempts, cancelled, rules, usage_estimated) VALUES ('old', 0, 'GET', '/', 'local', 0, 200, 0, 0, 0, '[]', 0)",
+      );
+      expect(runMigrations(db)).toEqual([2]);
+      const row = db
+        .prepare<[], { dropped: string }>(
+          "SELECT dropped FROM request_log WHERE request_id = 'old'",
+        )
+        .get();
+      expect(row?.dropped).toBe('[]');
+    } finally {
+      db.close();
+      temp.remove();
+    }
   });
 });
 

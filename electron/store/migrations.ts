@@ -145,6 +145,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'request log: dropped fields',
+    up(db) {
+      // Rows written before this column existed dropped nothing they could name.
+      db.exec(`ALTER TABLE request_log ADD COLUMN dropped TEXT NOT NULL DEFAULT '[]';`);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

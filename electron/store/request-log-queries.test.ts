@@ -66,7 +66,11 @@ describe('RequestLogQueries', () => {
         { text: 'req_03' },
         { limit: 1, offset: 0 },
       ).rows;
-      expect(row).toMatchObject({ requestId: 'req_03', rules: ['chat.seed_dropped'] });
+      expect(row).toMatchObject({
+        requestId: 'req_03',
+        rules: ['chat.seed_dropped'],
+        dropped: ['seed'],
+      });
       expect(row?.usage?.cachedInputTokens).toBe(20);
       expect(typeof row?.id).toBe('number');
     });

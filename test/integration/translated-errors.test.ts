@@ -114,9 +114,11 @@ describe('upstream errors through translation', () => {
     const response = await post(h, '/v1/chat/completions', {
       model: 'sim-responses',
       messages: [{ role: 'user', content: 'x' }],
-      stop: ['\n'],
+      logit_bias: { '50256': -100 },
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { param: string } }).error.param).toBe('stop');
+    expect(((await response.json()) as { error: { param: string } }).error.param).toBe(
+      'logit_bias',
+    );
   });
 });

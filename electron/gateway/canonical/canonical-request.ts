@@ -40,11 +40,25 @@ export interface CanonicalMessage {
 }
 
 export interface CanonicalTool {
+  /** The name the model sees and calls; unique in the request. */
   name: string;
   description?: string;
   /** JSON Schema (lower-case types). Gemini's OpenAPI-subset `parameters` are converted to it. */
   parameters?: Record<string, unknown>;
   strict?: boolean;
+  /**
+   * Set when the client declared the tool in a shape other formats lack: a free-form `custom`
+   * tool (carried as a function whose one string argument is `input`), or a function inside a
+   * `namespace` (carried under a flattened name). Calls go back to that client in its shape.
+   */
+  declared?: DeclaredTool;
+}
+
+export interface DeclaredTool {
+  kind: 'function' | 'custom';
+  /** The tool's own name, without its namespace. */
+  name: string;
+  namespace?: string;
 }
 
 export type CanonicalToolChoice =

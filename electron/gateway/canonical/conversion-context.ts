@@ -1,4 +1,5 @@
 import type { CanonicalMessage, CanonicalRequest } from './canonical-request.ts';
+import type { OutputLimits } from './output-limits.ts';
 
 /**
  * Opaque state the gateway keeps between turns where the client's format has no place for it:
@@ -14,6 +15,8 @@ export interface OpaqueStateStore {
 export interface StoredConversation {
   /** The whole history up to and including the answer, as canonical turns. */
   messages: CanonicalMessage[];
+  /** The answer as the client received it, for `GET /v1/responses/{id}`. */
+  response?: Record<string, unknown>;
 }
 
 export interface ResponseStore {
@@ -25,6 +28,17 @@ export interface ResponseStore {
 export interface ConversionContext {
   /** Documented rules that changed something, e.g. `responses.seed_dropped`; the request log shows them. */
   rules: string[];
+  /**
+   * Request fields left out because they do not change the answer (metadata, cache hints, tools
+   * the upstream cannot run), by their path in the client's body. The client sees them in the
+   * `x-gateway-dropped` header and the request log, so nothing is dropped silently.
+   */
+  dropped: string[];
+  /**
+   * Set by an upstream encoder when the upstream's format cannot take a limit the client asked
+   * for (a small token cap, stop sequences): the gateway then cuts the answer itself.
+   */
+  outputLimits?: OutputLimits;
   state: OpaqueStateStore;
   responses: ResponseStore;
 }
@@ -46,4 +60,10 @@ export interface ResponseEncodeContext extends ConversionContext {
 
 export const addRule = (ctx: ConversionContext, rule: string): void => {
   if (!ctx.rules.includes(rule)) ctx.rules.push(rule);
+};
+
+/** Records that the field at `path` was dropped under `rule`. */
+export const addDropped = (ctx: ConversionContext, path: string, rule: string): void => {
+  addRule(ctx, rule);
+  if (!ctx.dropped.includes(path)) ctx.dropped.push(path);
 };

@@ -1,4 +1,4 @@
-import { addRule, type ConversionContext } from '../canonical/conversion-context.ts';
+import { addDropped, type ConversionContext } from '../canonical/conversion-context.ts';
 import { badRequest } from '../server/gateway-error.ts';
 
 /**
@@ -27,7 +27,7 @@ export function applyFieldPolicy(
     const param = where ? `${where}.${field}` : field;
     const rule = policy.dropped[field];
     if (rule !== undefined) {
-      addRule(ctx, rule);
+      addDropped(ctx, param, rule);
       continue;
     }
     const reason = policy.refused[field];

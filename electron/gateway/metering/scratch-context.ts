@@ -7,6 +7,7 @@ import { memoryResponseStore, memoryStateStore } from '../canonical/memory-store
  */
 export const scratchContext = (): ConversionContext => ({
   rules: [],
+  dropped: [],
   state: memoryStateStore(1),
   responses: memoryResponseStore(1),
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DROPPED_HEADER } from './dropped-header.ts';
 
 const ALLOWED_HEADERS =
   'authorization, content-type, x-goog-api-key, x-request-id, openai-beta, x-stainless-os, x-stainless-lang, x-stainless-package-version, x-stainless-runtime, x-stainless-runtime-version, x-stainless-arch, x-stainless-retry-count, x-stainless-timeout, x-goog-api-client';
@@ -18,7 +19,7 @@ export function applyCors(
   if (granted) {
     res.setHeader('access-control-allow-origin', origin);
     res.setHeader('vary', 'Origin');
-    res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
+    res.setHeader('access-control-expose-headers', `x-request-id, retry-after, ${DROPPED_HEADER}`);
   }
   if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined)
     return false;

@@ -24,6 +24,7 @@ import { isAllowedHost } from './host-check.ts';
 import { presentedToken, type LocalAuthenticator } from './local-auth.ts';
 import { RequestContext } from './request-context.ts';
 import type { RequestRecord } from './request-record.ts';
+import { handleStoredResponse } from './handle-stored-response.ts';
 import { matchRoute, type ListStyle, type Route } from './route-table.ts';
 import { sendJson } from './send-json.ts';
 
@@ -209,6 +210,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
       if (route.kind === 'generate') {
         await handleGeneration(deps, ctx, route, req, res);
+      } else if (route.kind === 'get-response') {
+        await handleStoredResponse(deps, ctx, route.id, res);
       } else {
         const style = resolveStyle(route.style, token.via);
         await answerDiscovery(ctx, route, style, res);

@@ -1,16 +1,23 @@
 import type { CatalogModel } from '../catalog/catalog-model.ts';
+import { FORMAT_MARKER } from '../catalog/markers.ts';
 import { servableFormats } from '../catalog/servable-formats.ts';
 import { clip } from './clip.ts';
 import { GatewayError } from './gateway-error.ts';
 
-/** OpenAI list entry, with the upstream's markers kept so marker-aware tools still work. */
+/**
+ * OpenAI list entry, with the upstream's markers kept so marker-aware tools still work. A model
+ * listed without markers is served in the format the catalog falls back to, and says so, rather
+ * than listing none while every route answers.
+ */
 export function openAiModel(model: CatalogModel): Record<string, unknown> {
   return {
     id: model.id,
     object: 'model',
     created: model.created,
     owned_by: model.ownedBy,
-    supported_endpoint_types: model.markers,
+    supported_endpoint_types: model.markersKnown
+      ? model.markers
+      : model.formats.map((format) => FORMAT_MARKER[format]),
   };
 }
 

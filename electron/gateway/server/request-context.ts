@@ -39,6 +39,7 @@ export class RequestContext {
       attempts: 0,
       cancelled: false,
       rules: [],
+      dropped: [],
       usage: null,
       usageEstimated: false,
       costUsd: null,

@@ -41,6 +41,8 @@ export interface RequestRecord {
   cancelled: boolean;
   /** Rules that changed a field on the way (documented in the README). */
   rules: string[];
+  /** Fields of the client's body dropped on the way, by path (also in `x-gateway-dropped`). */
+  dropped: string[];
   /** Tokens, from the upstream's usage, or estimated when it sent none (see `usageEstimated`). */
   usage: RecordUsage | null;
   usageEstimated: boolean;

@@ -14,10 +14,13 @@ export type Route =
       model?: string;
       stream?: boolean;
     }
+  /** A stored responses answer, `GET /v1/responses/{id}`. */
+  | { kind: 'get-response'; id: string; errorFormat: WireFormat }
   | { kind: 'error'; error: GatewayError; errorFormat: WireFormat };
 
 const NATIVE_GENERATE = /^\/(v1|v1beta)\/models\/(.+):(generateContent|streamGenerateContent)$/;
 const MODEL_BY_ID = /^\/(v1|v1beta)\/models\/([^:]+)$/;
+const RESPONSE_BY_ID = /^\/v1\/responses\/([^/]+)$/;
 
 function methodNotAllowed(allowed: string, errorFormat: WireFormat): Route {
   const error = new GatewayError(405, `Method not allowed. Use ${allowed}.`, {
@@ -50,6 +53,12 @@ export function matchRoute(method: string, pathname: string, query: URLSearchPar
     return method === 'POST'
       ? { kind: 'generate', format: 'responses', errorFormat: 'responses' }
       : methodNotAllowed('POST', 'responses');
+  }
+  const stored = RESPONSE_BY_ID.exec(pathname);
+  if (stored) {
+    if (method !== 'GET') return methodNotAllowed('GET', 'responses');
+    const id = decode(stored[1] ?? '');
+    if (id) return { kind: 'get-response', id, errorFormat: 'responses' };
   }
   const native = NATIVE_GENERATE.exec(pathname);
   if (native) {

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { CanonicalRequest } from '../canonical/canonical-request.ts';
 import type { CanonicalResponse } from '../canonical/canonical-response.ts';
 import type { ConversionContext, ResponseEncodeContext } from '../canonical/conversion-context.ts';
+import { hasOutputLimits, limitResponse, StreamOutputLimiter } from '../canonical/output-limits.ts';
+import { isRecord } from '../canonical/json.ts';
 import { StreamAccumulator } from '../canonical/stream-accumulator.ts';
 import { CODECS } from '../formats/codecs.ts';
 import { MAX_TRANSLATED_NESTING, nestsDeeperThan } from '../formats/nesting-depth.ts';
@@ -11,7 +13,9 @@ import { callUpstream } from '../upstream/call-upstream.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { upstreamPath } from '../upstream/upstream-path.ts';
+import { loadTokenizer } from './bpe-tokenizer.ts';
 import { clientResponseId } from './client-response-id.ts';
+import { setDroppedHeader } from './dropped-header.ts';
 import { GatewayError } from './gateway-error.ts';
 import { meterRequest } from '../metering/meter-request.ts';
 import { outputChars } from '../metering/output-chars.ts';
@@ -39,6 +43,7 @@ export async function translationFlow(
   const upstream = CODECS[to];
   const conversion: ConversionContext = {
     rules: ctx.record.rules,
+    dropped: ctx.record.dropped,
     state: deps.state,
     responses: deps.responses,
   };
@@ -53,6 +58,9 @@ export async function translationFlow(
     );
   const request = client.decodeRequest(envelope.body, conversion, nativePath);
   const upstreamBody = upstream.encodeRequest(request, conversion);
+  setDroppedHeader(res, conversion.dropped);
+  const limits = conversion.outputLimits;
+  const tokenizer = hasOutputLimits(limits) ? await loadTokenizer() : undefined;
 
   const upstreamClient = deps.upstream();
   const answer = await callUpstream(upstreamClient, deps.retry, ctx, {
@@ -82,7 +90,8 @@ export async function translationFlow(
         code: 'upstream_invalid_response',
       });
     }
-    const response = upstream.decodeResponse(body, conversion);
+    const decoded = upstream.decodeResponse(body, conversion);
+    const response = limits && tokenizer ? limitResponse(decoded, limits, tokenizer) : decoded;
     meterRequest(ctx.record, {
       usage: response.usage,
       requestChars: meter.requestChars,
@@ -90,8 +99,9 @@ export async function translationFlow(
       tariff: meter.tariff,
     });
     ctx.markFirstByte();
-    sendJson(res, 200, client.encodeResponse(response, encodeContext));
-    remember(deps, from, envelope, request, response, encodeContext.responseId);
+    const encoded = client.encodeResponse(response, encodeContext);
+    sendJson(res, 200, encoded);
+    remember(deps, from, envelope, request, response, encoded, encodeContext.responseId);
     return;
   }
 
@@ -102,8 +112,10 @@ export async function translationFlow(
   const decoder = upstream.createStreamDecoder(conversion);
   const encoder = client.createStreamEncoder(encodeContext);
   const accumulator = new StreamAccumulator();
+  const limiter = limits && tokenizer ? new StreamOutputLimiter(limits, tokenizer) : undefined;
   let out = '';
-  const emit = (events: ReturnType<typeof decoder.push>) => {
+  const emit = (decoded: ReturnType<typeof decoder.push>) => {
+    const events = limiter ? decoded.flatMap((event) => limiter.push(event)) : decoded;
     for (const raw of events) {
       // An upstream's in-stream error may quote the key it was sent; the client must not see it.
       const event =
@@ -150,8 +162,12 @@ export async function translationFlow(
     ctx.record.errorMessage = accumulator.error.message;
   }
   res.end(out + encoder.end());
-  if (!accumulator.error)
-    remember(deps, from, envelope, request, accumulator.result(), encodeContext.responseId);
+  if (!accumulator.error) {
+    const response = accumulator.result();
+    // The stream's last event held the whole answer; the stored copy is that answer unstreamed.
+    const encoded = from === 'responses' ? client.encodeResponse(response, encodeContext) : null;
+    remember(deps, from, envelope, request, response, encoded, encodeContext.responseId);
+  }
 }
 
 /** Keeps a responses client's conversation so a follow-up with `previous_response_id` works. */
@@ -161,10 +177,12 @@ function remember(
   envelope: RequestEnvelope,
   request: CanonicalRequest,
   response: CanonicalResponse,
+  encoded: unknown,
   responseId: string,
 ): void {
   if (from !== 'responses' || envelope.body.store === false) return;
   deps.responses.set(responseId, {
     messages: [...request.messages, { role: 'assistant', parts: response.parts }],
+    ...(isRecord(encoded) ? { response: encoded } : {}),
   });
 }

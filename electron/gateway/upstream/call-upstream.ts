@@ -14,7 +14,9 @@ export type UpstreamAnswer =
 /** A 403 that is the upstream's insufficient-balance answer, which goes to the client as worded. */
 const BALANCE = /balance|quota/i;
 
-function flatHeaders(headers: UpstreamResponse['headers']): Record<string, string | undefined> {
+export function flatHeaders(
+  headers: UpstreamResponse['headers'],
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers))
     out[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -25,6 +25,7 @@ export function sampleRecord(overrides: Partial<RequestRecord> = {}): RequestRec
     attempts: 1,
     cancelled: false,
     rules: ['chat.seed_dropped'],
+    dropped: ['seed'],
     usage: {
       inputTokens: 120,
       outputTokens: 80,

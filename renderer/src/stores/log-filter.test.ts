@@ -23,6 +23,7 @@ function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
     attempts: 1,
     cancelled: false,
     rules: [],
+    dropped: [],
     usage: null,
     usageEstimated: false,
     costUsd: null,

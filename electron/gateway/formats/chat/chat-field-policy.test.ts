@@ -22,6 +22,7 @@ describe('chat field policies', () => {
         prompt_cache_key: 'k',
         safety_identifier: 's',
         verbosity: 'low',
+        web_search_options: {},
       },
       CHAT_REQUEST_POLICY,
       ctx,
@@ -34,10 +35,33 @@ describe('chat field policies', () => {
       'chat.prompt_cache_key_dropped',
       'chat.safety_identifier_dropped',
       'chat.verbosity_dropped',
+      'chat.web_search_dropped',
+    ]);
+    expect(ctx.dropped).toEqual([
+      'user',
+      'metadata',
+      'store',
+      'service_tier',
+      'prompt_cache_key',
+      'safety_identifier',
+      'verbosity',
+      'web_search_options',
     ]);
   });
 
-  it.each(['logit_bias', 'top_logprobs', 'audio', 'prediction', 'web_search_options'])(
+  it('drops the name LangChain puts on a tool message, with its path', () => {
+    const ctx = testContext();
+    applyFieldPolicy(
+      { role: 'tool', content: 'sunny', tool_call_id: 'call_1', name: 'get_weather' },
+      CHAT_MESSAGE_POLICY.tool!,
+      ctx,
+      'messages.2',
+    );
+    expect(ctx.dropped).toEqual(['messages.2.name']);
+    expect(ctx.rules).toEqual(['chat.message_name_dropped']);
+  });
+
+  it.each(['logit_bias', 'top_logprobs', 'audio', 'prediction'])(
     'refuses %s naming it',
     (field) => {
       const error = errorOf(() =>

@@ -36,13 +36,16 @@ export const CHAT_REQUEST_POLICY: FieldPolicy = {
     prompt_cache_key: 'chat.prompt_cache_key_dropped',
     safety_identifier: 'chat.safety_identifier_dropped',
     verbosity: 'chat.verbosity_dropped',
+    prompt_cache_options: 'chat.prompt_cache_key_dropped',
+    prompt_cache_retention: 'chat.prompt_cache_key_dropped',
+    // A hosted tool: OpenAI runs the search; a model reached through another format cannot.
+    web_search_options: 'chat.web_search_dropped',
   },
   refused: {
     logit_bias: 'token biases are tied to one tokenizer; the other formats have no logit bias.',
     top_logprobs: 'log probabilities are not translated between formats.',
     audio: 'audio output is only available on models that speak chat-completions.',
     prediction: 'predicted outputs exist only on chat-completions.',
-    web_search_options: 'hosted web search is not translated between formats.',
     functions: 'the legacy functions field is not translated; use tools.',
     function_call: 'the legacy function_call field is not translated; use tool_choice.',
   },
@@ -69,7 +72,8 @@ export const CHAT_MESSAGE_POLICY: Readonly<Record<string, FieldPolicy>> = {
       function_call: 'the legacy function_call field is not translated; use tool_calls.',
     },
   },
-  tool: { carried: ['role', 'content', 'tool_call_id'], dropped: {}, refused: {} },
+  // LangChain's `ToolMessage` (what `tool.invoke(toolCall)` returns) names its tool.
+  tool: { carried: ['role', 'content', 'tool_call_id'], dropped: NAME_DROPPED, refused: {} },
 };
 
 export const CHAT_TEXT_PART_POLICY: FieldPolicy = {

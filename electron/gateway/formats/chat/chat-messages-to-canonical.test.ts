@@ -97,7 +97,7 @@ describe('chatMessagesToCanonical', () => {
     ]);
   });
 
-  it('joins text parts of a tool result without a separator', () => {
+  it('keeps the text parts of a tool result apart, one per line', () => {
     const decoded = chatMessagesToCanonical(
       [
         { role: 'assistant', content: null, tool_calls: [weatherCall] },
@@ -105,14 +105,14 @@ describe('chatMessagesToCanonical', () => {
           role: 'tool',
           tool_call_id: 'call_abc',
           content: [
-            { type: 'text', text: '{"temp' },
-            { type: 'text', text: '_c":18}' },
+            { type: 'text', text: 'sunny' },
+            { type: 'text', text: 'warm' },
           ],
         },
       ],
       testContext(),
     );
-    expect(decoded.messages[1]?.parts[0]).toMatchObject({ content: '{"temp_c":18}' });
+    expect(decoded.messages[1]?.parts[0]).toMatchObject({ content: 'sunny\nwarm' });
   });
 
   it('refuses a tool result whose call id matches no earlier call', () => {

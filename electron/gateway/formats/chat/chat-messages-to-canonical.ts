@@ -72,8 +72,8 @@ export function chatMessagesToCanonical(
           `'${param}.tool_call_id' ('${callId}') matches no tool call of an earlier assistant message.`,
           `${param}.tool_call_id`,
         );
-      // Text parts of one result are one payload (often JSON split by the client): no separator.
-      const content = textsOf(message.content, `${param}.content`, ctx).join('');
+      // Parts are separate pieces of output; a line break keeps "sunny" and "warm" two words.
+      const content = textsOf(message.content, `${param}.content`, ctx).join('\n');
       turns.push({ role: 'tool', parts: [{ type: 'tool-result', callId, name, content }] });
     }
   });

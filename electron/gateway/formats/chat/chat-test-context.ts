@@ -11,6 +11,7 @@ export function testContext(): ConversionContext {
   const stored = new Map<string, StoredConversation>();
   return {
     rules: [],
+    dropped: [],
     state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },
     responses: { get: (id) => stored.get(id), set: (id, c) => void stored.set(id, c) },
   };

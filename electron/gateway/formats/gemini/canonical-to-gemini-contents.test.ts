@@ -100,7 +100,7 @@ describe('canonicalToGeminiContents', () => {
     expect(ctx.rules).toEqual(['gemini.reasoning_text_dropped']);
   });
 
-  it('merges system turns into the system text and consecutive turns of one role', () => {
+  it('moves system turns to the system text, keeping the turns around them apart', () => {
     const ctx = testContext();
     const out = canonicalToGeminiContents(
       'Be brief.',
@@ -114,10 +114,21 @@ describe('canonicalToGeminiContents', () => {
     );
     expect(out.systemTexts).toEqual(['Be brief.', 'Use French.']);
     expect(out.contents).toEqual([
-      { role: 'user', parts: [{ text: 'a' }, { text: 'b' }] },
+      { role: 'user', parts: [{ text: 'a' }] },
+      { role: 'user', parts: [{ text: 'b' }] },
       { role: 'model', parts: [{ text: 'no' }] },
     ]);
     expect(ctx.rules).toEqual(['gemini.system_turn_merged', 'gemini.refusal_as_text']);
+  });
+
+  it('merges consecutive turns of one role with nothing between them', () => {
+    const out = canonicalToGeminiContents(
+      undefined,
+      [...toolTurn, { role: 'user', parts: [{ type: 'text', text: 'And now?' }] }],
+      testContext(),
+    );
+    expect(out.contents.at(-1)?.parts.at(-1)).toEqual({ text: 'And now?' });
+    expect(out.contents.at(-1)?.parts.length).toBeGreaterThan(1);
   });
 
   it('refuses what Gemini cannot take, naming the canonical part', () => {

@@ -37,20 +37,26 @@ export function canonicalToGeminiContents(
   const systemTexts = system ? [system] : [];
   const contents: GeminiContent[] = [];
   const callNames = new Map<string, string>();
+  // Set after a system turn, so the next turn does not merge into the one before it.
+  let boundary = false;
+  const add = (content: GeminiContent) => {
+    if (boundary) contents.push(content);
+    else append(contents, content);
+    boundary = false;
+  };
 
   messages.forEach((message, i) => {
     const where = `messages.${i}`;
     if (message.role === 'system') {
-      // Gemini has one system instruction; later system turns join it, in order.
+      // Gemini has one system instruction; later system turns join it, in order. The turns on
+      // either side stay two turns, as the client sent them.
       addRule(ctx, 'gemini.system_turn_merged');
       systemTexts.push(...systemTurnTexts(message, where));
+      boundary = true;
       return;
     }
     if (message.role === 'assistant') {
-      append(contents, {
-        role: 'model',
-        parts: assistantParts(message.parts, where, ctx, callNames),
-      });
+      add({ role: 'model', parts: assistantParts(message.parts, where, ctx, callNames) });
       return;
     }
     const parts = message.parts.map((part, j) =>
@@ -58,7 +64,7 @@ export function canonicalToGeminiContents(
         ? toolPart(part, `${where}.parts.${j}`, callNames)
         : userPart(part, `${where}.parts.${j}`, ctx),
     );
-    append(contents, { role: 'user', parts });
+    add({ role: 'user', parts });
   });
 
   for (const content of contents) if (content.role === 'model') signFirstCall(content, ctx);

@@ -58,7 +58,7 @@ describe('canonicalToGeminiToolConfig', () => {
     expect(
       canonicalToGeminiToolConfig({ type: 'allowed', mode: 'auto', names: ['f', 'g'] }),
     ).toEqual({
-      functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['f', 'g'] },
+      functionCallingConfig: { mode: 'VALIDATED', allowedFunctionNames: ['f', 'g'] },
     });
     expect(
       canonicalToGeminiToolConfig({ type: 'allowed', mode: 'required', names: ['f', 'g'] }),

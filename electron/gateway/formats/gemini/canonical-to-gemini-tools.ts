@@ -47,6 +47,8 @@ export function canonicalToGeminiToolConfig(
     case 'tool':
       return config('ANY', [choice.name]);
     case 'allowed':
-      return config(choice.mode === 'required' ? 'ANY' : 'AUTO', choice.names);
+      // Gemini reads allowedFunctionNames only with ANY (must call one) or VALIDATED (text or
+      // one of these); under AUTO it would ignore the list and call any declared function.
+      return config(choice.mode === 'required' ? 'ANY' : 'VALIDATED', choice.names);
   }
 }

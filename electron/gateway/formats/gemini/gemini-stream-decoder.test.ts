@@ -311,7 +311,7 @@ describe('GeminiStreamDecoder', () => {
         data: '{"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}',
       });
       expect(decoder.push({ data })).toEqual([
-        { type: 'error', status: 503, message: 'overloaded', code: 'UNAVAILABLE' },
+        { type: 'error', status: 503, message: 'overloaded', code: 'unavailable' },
       ]);
       expect(
         decoder.push({ data: '{"candidates":[{"content":{"parts":[{"text":"b"}]}}]}' }),

@@ -109,7 +109,9 @@ export class GeminiStreamDecoder implements StreamDecoder {
         this.fail(
           typeof code === 'number' && code >= 400 && code <= 599 ? code : 502,
           typeof message === 'string' ? message : JSON.stringify(record.error),
-          typeof status === 'string' ? status : undefined,
+          // Lower-cased like an error answer's (decodeGeminiError), so one upstream failure
+          // carries one code whether it came before the stream or inside it.
+          typeof status === 'string' ? status.toLowerCase() : undefined,
         ),
       );
       return;

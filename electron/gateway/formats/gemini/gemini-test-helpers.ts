@@ -10,6 +10,7 @@ import { GatewayError } from '../../server/gateway-error.ts';
 
 export const testContext = (): ConversionContext => ({
   rules: [],
+  dropped: [],
   state: memoryStateStore(),
   responses: memoryResponseStore(),
 });

@@ -6,11 +6,13 @@ import { optionalString, optionalStringArray, readObject } from './gemini-reques
 
 const CONFIG_POLICY: FieldPolicy = {
   carried: ['functionCallingConfig'],
-  // Location hints for Google Maps / Search grounding, tools that are refused anyway.
-  dropped: { retrievalConfig: 'gemini.retrieval_config_dropped' },
-  refused: {
-    includeServerSideToolInvocations: 'Google-hosted tools have no equivalent in another format',
+  // Settings of hosted tools (Maps / Search location hints, showing their invocations); the
+  // hosted tools themselves are dropped, so these have nothing left to act on.
+  dropped: {
+    retrievalConfig: 'gemini.retrieval_config_dropped',
+    includeServerSideToolInvocations: 'gemini.hosted_tool_dropped',
   },
+  refused: {},
 };
 
 const CALLING_POLICY: FieldPolicy = {

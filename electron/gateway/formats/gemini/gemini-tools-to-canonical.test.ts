@@ -48,7 +48,7 @@ describe('geminiToolsToCanonical', () => {
     expect(ctx.rules).toEqual(['gemini.schema_openapi_to_json_schema']);
   });
 
-  it('refuses hosted tools naming tools.N.<kind>', () => {
+  it('drops hosted tools, naming tools.N.<kind>, and keeps the functions', () => {
     for (const kind of [
       'googleSearch',
       'codeExecution',
@@ -57,15 +57,18 @@ describe('geminiToolsToCanonical', () => {
       'googleMaps',
       'retrieval',
     ]) {
-      const error = gatewayErrorOf(() =>
-        geminiToolsToCanonical([{ functionDeclarations: [] }, { [kind]: {} }], testContext()),
+      const ctx = testContext();
+      const tools = geminiToolsToCanonical(
+        [{ functionDeclarations: [{ name: 'f' }] }, { [kind]: {} }],
+        ctx,
       );
-      expect(error.param).toBe(`tools.1.${kind}`);
-      expect(error.status).toBe(400);
+      expect(tools).toEqual([{ name: 'f' }]);
+      expect(ctx.dropped).toEqual([`tools.1.${kind}`]);
+      expect(ctx.rules).toEqual(['gemini.hosted_tool_dropped']);
     }
-    expect(
-      gatewayErrorOf(() => geminiToolsToCanonical([{ google_search: {} }], testContext())).param,
-    ).toBe('tools.0.googleSearch');
+    const ctx = testContext();
+    expect(geminiToolsToCanonical([{ google_search: {} }], ctx)).toBeUndefined();
+    expect(ctx.dropped).toEqual(['tools.0.googleSearch']);
   });
 
   it('refuses both schema forms at once and a declaration without a name', () => {

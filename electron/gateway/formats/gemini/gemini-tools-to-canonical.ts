@@ -6,23 +6,28 @@ import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { optionalString, readArray, readObject } from './gemini-request-values.ts';
 import { geminiSchemaToJsonSchema } from './gemini-schema-to-json-schema.ts';
 
-const HOSTED = 'a Google-hosted tool has no equivalent in another format';
+const HOSTED_DROPPED = 'gemini.hosted_tool_dropped';
 
+/**
+ * Tools Google runs itself (search, code execution, URL reading, maps, MCP servers). A model
+ * reached through another format cannot run them, so they are dropped, and named in the header
+ * and the log, rather than failing the whole request.
+ */
 const TOOL_POLICY: FieldPolicy = {
   carried: ['functionDeclarations'],
-  dropped: {},
-  refused: {
-    googleSearch: HOSTED,
-    googleSearchRetrieval: HOSTED,
-    codeExecution: HOSTED,
-    urlContext: HOSTED,
-    fileSearch: HOSTED,
-    googleMaps: HOSTED,
-    retrieval: HOSTED,
-    enterpriseWebSearch: HOSTED,
-    computerUse: HOSTED,
-    mcpServers: 'remote MCP servers have no equivalent in another format',
+  dropped: {
+    googleSearch: HOSTED_DROPPED,
+    googleSearchRetrieval: HOSTED_DROPPED,
+    codeExecution: HOSTED_DROPPED,
+    urlContext: HOSTED_DROPPED,
+    fileSearch: HOSTED_DROPPED,
+    googleMaps: HOSTED_DROPPED,
+    retrieval: HOSTED_DROPPED,
+    enterpriseWebSearch: HOSTED_DROPPED,
+    computerUse: HOSTED_DROPPED,
+    mcpServers: HOSTED_DROPPED,
   },
+  refused: {},
 };
 
 const DECLARATION_POLICY: FieldPolicy = {
@@ -35,7 +40,7 @@ const DECLARATION_POLICY: FieldPolicy = {
   refused: { behavior: 'non-blocking functions exist only in the Live API' },
 };
 
-/** `tools[].functionDeclarations` → canonical tools; hosted tools are refused by name. */
+/** `tools[].functionDeclarations` → canonical tools; hosted tools are dropped by name. */
 export function geminiToolsToCanonical(
   value: unknown,
   ctx: ConversionContext,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { canonicalToResponsesRequest } from './canonical-to-responses-request.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import { testContext } from './responses-test-support.ts';
 
 const base: CanonicalRequest = {
   model: 'gpt-5',
@@ -54,14 +54,15 @@ describe('canonical request → upstream responses body', () => {
     });
   });
 
-  it('refuses stop sequences', () => {
-    const error = gatewayErrorOf(() =>
-      canonicalToResponsesRequest({ ...base, sampling: { stop: ['\n\n'] } }, testContext()),
-    );
-    expect(error).toMatchObject({ status: 400, param: 'stop' });
+  it('leaves stop sequences to the gateway, which the API has none of', () => {
+    const ctx = testContext();
+    const body = canonicalToResponsesRequest({ ...base, sampling: { stop: ['\n\n'] } }, ctx);
+    expect(body).not.toHaveProperty('stop');
+    expect(ctx.outputLimits).toEqual({ stop: ['\n\n'] });
+    expect(ctx.rules).toEqual(['responses.stop_applied_by_gateway']);
   });
 
-  it('drops seed, top_k and penalties under rules, and clamps a tiny token cap to 16', () => {
+  it('drops seed, top_k and penalties under rules; a tiny token cap asks 16 and is cut after', () => {
     const ctx = testContext();
     const body = canonicalToResponsesRequest(
       { ...base, sampling: { seed: 42, topK: 40, presencePenalty: 0.5, maxOutputTokens: 10 } },
@@ -73,8 +74,9 @@ describe('canonical request → upstream responses body', () => {
       'responses.seed_dropped',
       'responses.top_k_dropped',
       'responses.penalties_dropped',
-      'responses.max_output_tokens_clamped',
+      'responses.max_output_tokens_cut_by_gateway',
     ]);
+    expect(ctx.outputLimits).toEqual({ maxTextTokens: 10 });
   });
 
   it.each([

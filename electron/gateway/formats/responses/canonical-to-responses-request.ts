@@ -1,6 +1,5 @@
 import type { CanonicalReasoning, CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
 import { canonicalToResponsesInput } from './canonical-to-responses-input.ts';
 import {
   canonicalToResponsesTextFormat,
@@ -42,19 +41,20 @@ export function canonicalToResponsesRequest(
   ctx: ConversionContext,
 ): Record<string, unknown> {
   const { sampling } = request;
-  if (sampling.stop !== undefined && sampling.stop.length > 0)
-    throw badRequest(
-      "'stop' cannot be translated: the responses API has no stop sequences.",
-      'stop',
-      'unsupported_parameter',
-    );
+  // The responses API has no stop sequences: the gateway ends the text at them itself.
+  if (sampling.stop !== undefined && sampling.stop.length > 0) {
+    addRule(ctx, 'responses.stop_applied_by_gateway');
+    ctx.outputLimits = { ...ctx.outputLimits, stop: sampling.stop };
+  }
   if (sampling.seed !== undefined) addRule(ctx, 'responses.seed_dropped');
   if (sampling.topK !== undefined) addRule(ctx, 'responses.top_k_dropped');
   if (sampling.presencePenalty !== undefined || sampling.frequencyPenalty !== undefined)
     addRule(ctx, 'responses.penalties_dropped');
   let maxOutputTokens = sampling.maxOutputTokens;
   if (maxOutputTokens !== undefined && maxOutputTokens < MIN_OUTPUT_TOKENS) {
-    addRule(ctx, 'responses.max_output_tokens_clamped');
+    // The upstream is asked for its minimum and the gateway cuts the text at the client's cap.
+    addRule(ctx, 'responses.max_output_tokens_cut_by_gateway');
+    ctx.outputLimits = { ...ctx.outputLimits, maxTextTokens: maxOutputTokens };
     maxOutputTokens = MIN_OUTPUT_TOKENS;
   }
   const reasoning = reasoningOf(request.reasoning, ctx);

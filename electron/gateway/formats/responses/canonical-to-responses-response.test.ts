@@ -38,7 +38,7 @@ describe('canonical answer → responses object', () => {
       incomplete_details: null,
       usage: {
         input_tokens: 92,
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
         output_tokens: 52,
         output_tokens_details: { reasoning_tokens: 24 },
         total_tokens: 144,
@@ -77,8 +77,9 @@ describe('canonical answer → responses object', () => {
     expect(cut).toMatchObject({
       status: 'incomplete',
       incomplete_details: { reason: 'max_output_tokens' },
-      usage: null,
     });
+    // No usage came: absent, since the schema and the types have no null usage.
+    expect(cut).not.toHaveProperty('usage');
     expect((cut.output as Record<string, unknown>[])[0]?.status).toBe('incomplete');
     expect(cut).not.toHaveProperty('completed_at');
     const failed = canonicalToResponsesResponse(

@@ -1,8 +1,9 @@
-import type { CanonicalPart } from '../../canonical/canonical-request.ts';
+import type { CanonicalPart, CanonicalTool } from '../../canonical/canonical-request.ts';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import type { ResponseEncodeContext } from '../../canonical/conversion-context.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { terminalOf } from './map-responses-status.ts';
+import { argumentsToCustomInput, declaredToolOf } from './responses-declared-tools.ts';
 import { responsesEnvelope } from './responses-envelope.ts';
 import { canonicalUsageToResponses } from './responses-usage.ts';
 
@@ -29,8 +30,42 @@ function messageItem(parts: CanonicalPart[], status: ItemStatus): Item {
   return { id: newId('msg_'), type: 'message', status, role: 'assistant', content };
 }
 
-/** Canonical answer parts as output items: runs of text make one message, like a stream would. */
-export function outputItemsOf(parts: CanonicalPart[], messageStatus: ItemStatus): Item[] {
+/** A call in the shape the client declared its tool: function, namespaced function or custom. */
+function callItem(
+  part: Extract<CanonicalPart, { type: 'tool-call' }>,
+  tools: readonly CanonicalTool[] | undefined,
+): Item {
+  const declared = declaredToolOf(tools, part.name);
+  const namespace = declared?.namespace === undefined ? {} : { namespace: declared.namespace };
+  if (declared?.kind === 'custom')
+    return {
+      id: newId('ctc_'),
+      type: 'custom_tool_call',
+      call_id: part.id,
+      name: declared.name,
+      ...namespace,
+      input: argumentsToCustomInput(part.arguments),
+    };
+  return {
+    id: newId('fc_'),
+    type: 'function_call',
+    status: 'completed',
+    call_id: part.id,
+    name: declared?.name ?? part.name,
+    ...namespace,
+    arguments: part.arguments,
+  };
+}
+
+/**
+ * Canonical answer parts as output items: runs of text make one message, like a stream would.
+ * `tools` are the request's, so calls go back in the shape their tools were declared in.
+ */
+export function outputItemsOf(
+  parts: CanonicalPart[],
+  messageStatus: ItemStatus,
+  tools?: readonly CanonicalTool[],
+): Item[] {
   const items: Item[] = [];
   let run: CanonicalPart[] = [];
   let reasoning: { item: Item; text: string } | undefined;
@@ -63,15 +98,7 @@ export function outputItemsOf(parts: CanonicalPart[], messageStatus: ItemStatus)
       continue;
     }
     reasoning = undefined;
-    if (part.type === 'tool-call')
-      items.push({
-        id: newId('fc_'),
-        type: 'function_call',
-        status: 'completed',
-        call_id: part.id,
-        name: part.name,
-        arguments: part.arguments,
-      });
+    if (part.type === 'tool-call') items.push(callItem(part, tools));
   }
   flush();
   return items;
@@ -95,7 +122,9 @@ export function canonicalToResponsesResponse(
     output: outputItemsOf(
       response.parts,
       terminal.status === 'incomplete' ? 'incomplete' : 'completed',
+      ctx.request.tools,
     ),
-    usage: response.usage ? canonicalUsageToResponses(response.usage) : null,
+    // Absent when unknown: the schema and the types have no null usage (see responsesEnvelope).
+    ...(response.usage ? { usage: canonicalUsageToResponses(response.usage) } : {}),
   };
 }

@@ -12,13 +12,19 @@ export interface CallItemWriter {
  * One function_call item on a responses stream. `call_id` is the canonical tool-call id (the
  * id every format shares); `id` is the item's own `fc_` id, which its events name.
  */
-export function openCallItem(sink: ItemSink, callId: string, name: string): CallItemWriter {
+export function openCallItem(
+  sink: ItemSink,
+  callId: string,
+  name: string,
+  namespace?: string,
+): CallItemWriter {
   const item = {
     id: newId('fc_'),
     type: 'function_call',
     status: 'in_progress',
     call_id: callId || newId('call_'),
     name,
+    ...(namespace === undefined ? {} : { namespace }),
     arguments: '',
   };
   const outputIndex = sink.add(item);
@@ -40,8 +46,12 @@ export function openCallItem(sink: ItemSink, callId: string, name: string): Call
       done = true;
       item.status = status;
       return (
-        sink.write('response.function_call_arguments.done', { ...at, arguments: item.arguments }) +
-        sink.write('response.output_item.done', { output_index: outputIndex, item })
+        // The schema requires `name` here, though recordings of the real API leave it out.
+        sink.write('response.function_call_arguments.done', {
+          ...at,
+          name: item.name,
+          arguments: item.arguments,
+        }) + sink.write('response.output_item.done', { output_index: outputIndex, item })
       );
     },
   };

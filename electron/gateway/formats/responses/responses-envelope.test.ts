@@ -41,6 +41,28 @@ describe('responses envelope', () => {
       text: { format: { type: 'text' } },
       previous_response_id: null,
     });
+    // Unknown until the answer is complete; the schema and the types have no null usage.
+    expect(envelope).not.toHaveProperty('usage');
+  });
+
+  it('echoes function tools with the parameters and strict flag the schema requires', () => {
+    const envelope = responsesEnvelope(
+      testEncodeContext({
+        model: 'x',
+        input: 'hi',
+        tools: [
+          { type: 'function', name: 'a', description: 'A' },
+          { type: 'function', name: 'b', parameters: { type: 'object' }, strict: true },
+          { type: 'custom', name: 'c' },
+        ],
+      }),
+      1,
+    );
+    expect(envelope.tools).toEqual([
+      { type: 'function', name: 'a', description: 'A', parameters: null, strict: null },
+      { type: 'function', name: 'b', parameters: { type: 'object' }, strict: true },
+      { type: 'custom', name: 'c' },
+    ]);
   });
 
   it('echoes what the client asked for', () => {

@@ -91,7 +91,7 @@ describe('responses input → canonical turns', () => {
         role: 'tool',
         parts: [
           { type: 'tool-result', callId: 'call_a', name: 'weather', content: '18C' },
-          { type: 'tool-result', callId: 'call_b', name: 'weather', content: '20C' },
+          { type: 'tool-result', callId: 'call_b', name: 'weather', content: '20\nC' },
         ],
       },
     ]);
@@ -154,11 +154,60 @@ describe('responses input → canonical turns', () => {
     expect(ctx.rules).toEqual(['responses.phase_dropped']);
   });
 
-  it('refuses item references, hosted-tool items and images inside tool output', () => {
-    expect(gatewayErrorOf(() => decode([{ type: 'item_reference', id: 'msg_1' }])).param).toBe(
-      'input.0',
+  it('drops items a hosted tool left in the history, naming them', () => {
+    const ctx = testContext();
+    const { messages } = responsesInputToCanonical(
+      [
+        { role: 'user', content: 'Search it.' },
+        { type: 'web_search_call', id: 'ws', status: 'completed' },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Found.' }] },
+      ],
+      [],
+      ctx,
     );
-    expect(gatewayErrorOf(() => decode([{ type: 'web_search_call', id: 'ws' }])).param).toBe(
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(ctx.dropped).toEqual(['input.1']);
+  });
+
+  it('carries custom tool calls and namespaced calls as function calls', () => {
+    const { messages } = decode([
+      { role: 'user', content: 'Patch it.' },
+      { type: 'custom_tool_call', call_id: 'c1', name: 'apply_patch', input: '*** Begin Patch' },
+      {
+        type: 'function_call',
+        call_id: 'c2',
+        name: 'lookup',
+        namespace: 'crm',
+        arguments: '{"id":1}',
+      },
+      { type: 'custom_tool_call_output', call_id: 'c1', output: 'Done' },
+      { type: 'function_call_output', call_id: 'c2', output: '{"name":"Ada"}' },
+    ]);
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-call',
+            id: 'c1',
+            name: 'apply_patch',
+            arguments: '{"input":"*** Begin Patch"}',
+          },
+          { type: 'tool-call', id: 'c2', name: 'crm__lookup', arguments: '{"id":1}' },
+        ],
+      },
+      {
+        role: 'tool',
+        parts: [
+          { type: 'tool-result', callId: 'c1', name: 'apply_patch', content: 'Done' },
+          { type: 'tool-result', callId: 'c2', name: 'crm__lookup', content: '{"name":"Ada"}' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses item references and images inside tool output', () => {
+    expect(gatewayErrorOf(() => decode([{ type: 'item_reference', id: 'msg_1' }])).param).toBe(
       'input.0',
     );
     expect(

@@ -1,5 +1,5 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
-import type { ConversionContext } from '../../canonical/conversion-context.ts';
+import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../server/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { responsesContentToCanonical } from './responses-content-to-canonical.ts';
@@ -11,6 +11,7 @@ import {
   refuse,
   requiredString,
 } from './field-readers.ts';
+import { customInputToArguments, flatToolName } from './responses-declared-tools.ts';
 
 export interface DecodedInput {
   /** Text of the system / developer messages that open the conversation. */
@@ -24,16 +25,42 @@ const MESSAGE_POLICY: FieldPolicy = {
   dropped: { phase: 'responses.phase_dropped' },
   refused: {},
 };
+// `namespace` is read with the name: a namespaced function travels under a flattened name.
 const CALL_POLICY: FieldPolicy = {
-  carried: ['type', 'call_id', 'name', 'arguments', 'id', 'status'],
+  carried: ['type', 'call_id', 'name', 'namespace', 'arguments', 'id', 'status'],
   dropped: {},
-  refused: { namespace: 'tool namespaces have no equivalent in other formats' },
+  refused: {},
+};
+const CUSTOM_CALL_POLICY: FieldPolicy = {
+  carried: ['type', 'call_id', 'name', 'namespace', 'input', 'id', 'status'],
+  dropped: {},
+  refused: {},
 };
 const OUTPUT_POLICY: FieldPolicy = {
-  carried: ['type', 'call_id', 'output', 'name', 'id', 'status'],
+  carried: ['type', 'call_id', 'output', 'name', 'namespace', 'id', 'status'],
   dropped: {},
-  refused: { namespace: 'tool namespaces have no equivalent in other formats' },
+  refused: {},
 };
+
+/**
+ * Items a hosted tool left in the history (a search OpenAI ran, an image it made). A model
+ * reached through another format could not have run them and has no way to read them back; what
+ * the assistant said about their results is in its messages, which are carried.
+ */
+const HOSTED_CALL_ITEMS = new Set([
+  'web_search_call',
+  'file_search_call',
+  'code_interpreter_call',
+  'image_generation_call',
+  'mcp_call',
+  'mcp_list_tools',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'computer_call',
+  'computer_call_output',
+  'tool_search_call',
+  'tool_search_output',
+]);
 const REASONING_POLICY: FieldPolicy = {
   carried: ['type', 'id', 'summary', 'content', 'encrypted_content', 'status'],
   dropped: {},
@@ -59,7 +86,8 @@ function textsOf(value: unknown, where: string, allowed: readonly string[]): str
 function toolOutputText(output: unknown, where: string): string {
   if (typeof output === 'string') return output;
   // Tool results are text in the canonical form; images or files in a result cannot follow.
-  return textsOf(output, where, ['input_text']).join('');
+  // Parts are separate pieces of output, so they stay apart rather than run into one word.
+  return textsOf(output, where, ['input_text']).join('\n');
 }
 
 /** Tool-call names by call id, from the stored conversation, for results that omit the name. */
@@ -130,20 +158,26 @@ export function responsesInputToCanonical(
         }
         return;
       }
-      case 'function_call': {
-        applyFieldPolicy(item, CALL_POLICY, ctx, where);
+      case 'function_call':
+      case 'custom_tool_call': {
+        const custom = type === 'custom_tool_call';
+        applyFieldPolicy(item, custom ? CUSTOM_CALL_POLICY : CALL_POLICY, ctx, where);
         const id = requiredString(item, 'call_id', where);
-        const name = requiredString(item, 'name', where);
+        const namespace = optionalString(item, 'namespace', where);
+        const name = flatToolName(namespace, requiredString(item, 'name', where));
         callNames.set(id, name);
         turn('assistant').push({
           type: 'tool-call',
           id,
           name,
-          arguments: requiredString(item, 'arguments', where),
+          arguments: custom
+            ? customInputToArguments(requiredString(item, 'input', where))
+            : requiredString(item, 'arguments', where),
         });
         return;
       }
-      case 'function_call_output': {
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
         applyFieldPolicy(item, OUTPUT_POLICY, ctx, where);
         const callId = requiredString(item, 'call_id', where);
         // The result must answer a call the conversation holds, as OpenAI itself requires.
@@ -180,6 +214,10 @@ export function responsesInputToCanonical(
       case 'item_reference':
         throw refuse(where, 'item references point into OpenAI storage; send the items themselves');
       default:
+        if (HOSTED_CALL_ITEMS.has(type)) {
+          addDropped(ctx, where, 'responses.hosted_tool_item_dropped');
+          return;
+        }
         throw refuse(
           where,
           `input items of type '${type || '(none)'}' have no equivalent in other formats`,

@@ -48,6 +48,8 @@ const REQUEST_POLICY: FieldPolicy = {
     include: 'responses.include_dropped',
     truncation: 'responses.truncation_dropped',
     stream_options: 'responses.stream_options_dropped',
+    // Codex CLI's per-request bookkeeping for OpenAI (installation and session ids).
+    client_metadata: 'responses.client_metadata_dropped',
   },
   refused: {
     conversation:

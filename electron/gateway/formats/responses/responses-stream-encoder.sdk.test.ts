@@ -64,7 +64,7 @@ describe('openai SDK ResponseStream on the encoder output', () => {
     expect(reasoning?.type === 'reasoning' && reasoning.summary[0]?.text).toBe('Weighing it.');
     expect(response.usage).toEqual({
       input_tokens: 7,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: 3,
       output_tokens_details: { reasoning_tokens: 1 },
       total_tokens: 10,

@@ -98,12 +98,10 @@ describe('responses stream encoder', () => {
       'response.completed',
     ]);
     const created = events[0]?.response as Record_;
-    expect(created).toMatchObject({
-      status: 'in_progress',
-      output: [],
-      usage: null,
-      created_at: 1700000000,
-    });
+    expect(created).toMatchObject({ status: 'in_progress', output: [], created_at: 1700000000 });
+    // Not known yet: absent, since the schema and the types have no null usage.
+    expect(created).not.toHaveProperty('usage');
+    expect(events[1]?.response).not.toHaveProperty('usage');
     expect(events[4]).toMatchObject({
       delta: 'Hel',
       logprobs: [],
@@ -120,7 +118,7 @@ describe('responses stream encoder', () => {
     expect(final).not.toHaveProperty('output_text');
     expect(final.usage).toEqual({
       input_tokens: 10,
-      input_tokens_details: { cached_tokens: 4 },
+      input_tokens_details: { cached_tokens: 4, cache_write_tokens: 0 },
       output_tokens: 5,
       output_tokens_details: { reasoning_tokens: 2 },
       total_tokens: 15,
@@ -184,8 +182,8 @@ describe('responses stream encoder', () => {
     });
     expect(String(reasoning?.id)).toMatch(/^rs_/);
     expect(message?.type).toBe('message');
-    // No usage event came: the terminal still arrives, with usage null, at end().
-    expect(final.usage).toBeNull();
+    // No usage event came: the terminal still arrives at end(), without usage.
+    expect(final).not.toHaveProperty('usage');
   });
 
   it('keeps encrypted reasoning on the item under its upstream id', () => {
@@ -229,9 +227,10 @@ describe('responses stream encoder', () => {
     );
     expect(messageDone).toBeLessThan(firstCall);
     const argsDone = events.filter((e) => e.type === 'response.function_call_arguments.done');
-    expect(argsDone.map((e) => [e.output_index, e.arguments])).toEqual([
-      [1, '{"city":"Paris"}'],
-      [2, '{"tz":"CET"}'],
+    // The schema requires the function's `name` on `.done`.
+    expect(argsDone.map((e) => [e.output_index, e.name, e.arguments])).toEqual([
+      [1, 'weather', '{"city":"Paris"}'],
+      [2, 'time', '{"tz":"CET"}'],
     ]);
     const final = terminalOf(events);
     expect(final.status).toBe('completed');
@@ -332,6 +331,27 @@ describe('responses stream encoder', () => {
       status: 'failed',
       error: { code: 'rate_limit_exceeded', message: 'Slow down' },
     });
+  });
+
+  it('keeps a code outside the schema on the error record, and in the failed message', () => {
+    const events = records(
+      encodeStream([
+        start,
+        {
+          type: 'error',
+          status: 502,
+          message: 'The upstream connection closed mid-stream.',
+          code: 'upstream_disconnected',
+        },
+      ]),
+    );
+    expect(events.at(-2)).toMatchObject({ type: 'error', code: 'upstream_disconnected' });
+    const failed = terminalOf(events);
+    expect(failed.error).toEqual({
+      code: 'server_error',
+      message: 'The upstream connection closed mid-stream. (upstream_disconnected)',
+    });
+    expect(failed).not.toHaveProperty('usage');
   });
 
   it('ends with created, in_progress and completed even when nothing arrived', () => {

@@ -4,8 +4,11 @@ import type { ResponseEncodeContext } from '../../canonical/conversion-context.t
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { nowSeconds } from '../../canonical/ids.ts';
 import { GatewayError } from '../../server/gateway-error.ts';
+import { responseErrorOf } from './map-responses-error-code.ts';
 import { terminalOf } from './map-responses-status.ts';
 import { openCallItem, type CallItemWriter } from './responses-call-item.ts';
+import { openCustomCallItem } from './responses-custom-call-item.ts';
+import { declaredToolOf } from './responses-declared-tools.ts';
 import { responsesEnvelope } from './responses-envelope.ts';
 import { createResponsesEventWriter } from './responses-event-writer.ts';
 import type { ItemSink } from './responses-item-sink.ts';
@@ -41,7 +44,8 @@ export function createResponsesStreamEncoder(ctx: ResponseEncodeContext): Stream
   let usage: CanonicalUsage | undefined;
 
   const envelope = () => responsesEnvelope(ctx, createdAt);
-  const wireUsage = () => (usage ? canonicalUsageToResponses(usage) : null);
+  // Absent until known: the schema and the types have no null usage (see responsesEnvelope).
+  const wireUsage = () => (usage ? { usage: canonicalUsageToResponses(usage) } : {});
 
   const ensureStarted = (): string => {
     if (started) return '';
@@ -91,7 +95,12 @@ export function createResponsesStreamEncoder(ctx: ResponseEncodeContext): Stream
   const toolCallStart = (index: number, id: string, name: string): string => {
     if (calls.has(index)) return '';
     const out = closeMessage() + closeReasoning();
-    const call = openCallItem(sink, id, name);
+    // A call to a tool the client declared as custom or in a namespace goes back in that shape.
+    const declared = declaredToolOf(ctx.request.tools, name);
+    const call =
+      declared?.kind === 'custom'
+        ? openCustomCallItem(sink, id, declared.name, declared.namespace)
+        : openCallItem(sink, id, declared?.name ?? name, declared?.namespace);
     calls.set(index, call);
     return out + call.opened;
   };
@@ -119,22 +128,27 @@ export function createResponsesStreamEncoder(ctx: ResponseEncodeContext): Stream
           : null,
       incomplete_details,
       output,
-      usage: wireUsage(),
+      ...wireUsage(),
     };
     return writer.write(event, { response });
   };
 
-  /** An `error` record makes SDK clients throw; `response.failed` still ends the lifecycle. */
+  /**
+   * An `error` record makes SDK clients throw; `response.failed` still ends the lifecycle. The
+   * record keeps the upstream's code (any string is allowed there); the response's `error.code`
+   * must be one of the schema's codes.
+   */
   const fail = (event: Extract<CanonicalStreamEvent, { type: 'error' }>): string => {
     closed = true;
-    const code = event.code ?? 'server_error';
-    const error = new GatewayError(event.status, event.message, { code });
+    const error = new GatewayError(event.status, event.message, {
+      code: event.code ?? 'server_error',
+    });
     const response = {
       ...envelope(),
       status: 'failed',
-      error: { code, message: event.message },
+      error: responseErrorOf(event.status, event.message, event.code),
       output,
-      usage: wireUsage(),
+      ...wireUsage(),
     };
     return (
       responsesStreamError(error, writer.takeSequence()) +

@@ -18,6 +18,7 @@ export function testContext(): ConversionContext & {
   const responseMap = new Map<string, StoredConversation>();
   return {
     rules: [],
+    dropped: [],
     stateMap,
     responseMap,
     state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },

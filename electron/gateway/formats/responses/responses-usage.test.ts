@@ -29,10 +29,10 @@ describe('responses usage', () => {
     expect(responsesUsageToCanonical(null)).toBeUndefined();
   });
 
-  it('writes both detail counts, which the 7.55 types require', () => {
+  it('writes every detail count, which the 7.55 types and the schema require', () => {
     expect(canonicalUsageToResponses({ inputTokens: 5, outputTokens: 2, totalTokens: 7 })).toEqual({
       input_tokens: 5,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: 2,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: 7,

@@ -85,6 +85,23 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
               </ul>
             )}
           </dd>
+          <dt>Dropped fields</dt>
+          <dd>
+            {entry.dropped.length === 0 ? (
+              'none'
+            ) : (
+              <ul
+                className="rule-list"
+                aria-label="Fields dropped because they do not change the answer"
+              >
+                {entry.dropped.map((field) => (
+                  <li key={field} className="mono">
+                    {field}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
         </dl>
       </section>
 

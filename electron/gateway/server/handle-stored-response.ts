@@ -1,0 +1,43 @@
+import type { ServerResponse } from 'node:http';
+import { CODECS } from '../formats/codecs.ts';
+import { flatHeaders } from '../upstream/call-upstream.ts';
+import { upstreamFailure } from '../upstream/upstream-failure.ts';
+import type { GenerationDeps } from './handle-generation.ts';
+import type { RequestContext } from './request-context.ts';
+import { sendJson } from './send-json.ts';
+
+/**
+ * `GET /v1/responses/{id}`. Answers the gateway gave through translation are kept locally and
+ * served from there; any other id belongs to an answer the upstream gave in its own format
+ * (passed through), so the upstream is asked, and its answer relayed with the key scrubbed.
+ */
+export async function handleStoredResponse(
+  deps: GenerationDeps,
+  ctx: RequestContext,
+  id: string,
+  res: ServerResponse,
+): Promise<void> {
+  const local = deps.responses.get(id)?.response;
+  if (local !== undefined) {
+    sendJson(res, 200, local);
+    return;
+  }
+  ctx.record.route = 'passthrough';
+  const upstream = deps.upstream();
+  const answer = await upstream
+    .request({
+      method: 'GET',
+      path: `/v1/responses/${encodeURIComponent(id)}`,
+      requestId: ctx.id,
+      signal: ctx.signal,
+    })
+    .catch((error: unknown) => {
+      throw upstreamFailure(error, upstream.baseUrl);
+    });
+  const text = upstream.scrub(await answer.body.text());
+  if (answer.statusCode < 200 || answer.statusCode >= 300)
+    throw CODECS.responses.decodeError(answer.statusCode, text, flatHeaders(answer.headers));
+  ctx.markFirstByte();
+  res.writeHead(answer.statusCode, { 'content-type': 'application/json' });
+  res.end(text);
+}
