@@ -8,7 +8,9 @@ export default defineConfig({
       'test/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',
     ],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // Every node_modules, not only the root one: test/agents has its own, and packages there
+    // ship *.test.ts files of their own (node-pty).
+    exclude: ['test/e2e/**', '**/node_modules/**'],
     // A private D-Bus session with an unlocked GNOME Keyring for the keychain tests (Linux).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,

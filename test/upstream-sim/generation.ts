@@ -1,3 +1,4 @@
+import { readCallTrigger } from './call-trigger.ts';
 import { findModel } from './catalog.ts';
 import {
   MID_STREAM_ERROR_MESSAGE,
@@ -37,7 +38,7 @@ export interface GenerationTarget {
 /**
  * The check order of the upstream: body → model for this key → path marker → delay
  * markers → balance → rate limits and injected failures → the provider's own
- * validation (images, tool linking, signatures) → the answer.
+ * validation (images, tool linking, signatures) → the `[[call:]]` trigger → the answer.
  */
 export async function handleGeneration(
   ex: Exchange,
@@ -67,6 +68,8 @@ export async function handleGeneration(
   if (model.requiresThoughtSignatures && req.badSignature !== null) {
     return ex.fail(shape, signatureFailure(req.badSignature));
   }
+  const call = readCallTrigger(req);
+  if (!call.ok) return ex.fail(shape, call.failure);
   if (!req.stream && faults.cutAfter !== null) return ex.cut();
   if (!req.stream && faults.errorMidStream) {
     return ex.fail(shape, makeFailure(500, MID_STREAM_ERROR_MESSAGE));
@@ -77,7 +80,7 @@ export async function handleGeneration(
     created: Math.floor(Date.now() / 1000),
     req,
     body: isRecord(ex.entry.body) ? ex.entry.body : {},
-    answer: planAnswer(req, model, faults),
+    answer: planAnswer(req, model, faults, call.trigger),
     plan: {
       chunkDelayMs: faults.slowChunksMs ?? state.chunkDelayMs,
       cutAfter: faults.cutAfter,

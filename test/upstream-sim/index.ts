@@ -24,11 +24,17 @@
  *   [[sim:balance]]               insufficient balance, as for SIM_KEYS.broke
  *   [[sim:cached=N]]              report N cached prompt tokens (capped to the input)
  *
+ * Tool-call trigger. `[[call:TOOL_NAME {"json":"args"}]]` in the user turn being answered
+ * makes the model call exactly that declared tool with exactly those arguments (instead of
+ * the first declared tool with arguments made up from its schema); the tool result is then
+ * answered in text quoting it, as usual. A request that declares tools but not that one is
+ * a 400 listing the declared tools; one that declares no tools ignores the trigger.
+ *
  * Checks run in the upstream's order: auth 401 → path 404/405 → JSON and required
  * fields 400 → model for this key 404 → model supports the path 404 → slow-first-byte
  * → balance (403 on OpenAI paths, 429 on the native path) → 429/5xx markers → the
  * provider's own validation 400 (images, tool-result linking, previous_response_id,
- * thought signatures, max_output_tokens < 16) → answer.
+ * thought signatures, max_output_tokens < 16) → call trigger 400 → answer.
  */
 export { startSimulator } from './server.ts';
 export type { RunningSimulator, SimulatorOptions } from './server.ts';

@@ -1,3 +1,4 @@
+import type { CallTrigger } from './call-trigger.ts';
 import type { SimModel } from './catalog.ts';
 import type { FaultSpec } from './faults.ts';
 import { stableId } from './ids.ts';
@@ -44,8 +45,16 @@ const TOOL_FILLER = 'That is the simulated answer based on the tool output.';
 const LONG_WORDS =
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor'.split(' ');
 
-/** The whole answer as a pure function of the request (and the markers in it). */
-export function planAnswer(req: SimRequest, model: SimModel, faults: FaultSpec): Answer {
+/**
+ * The whole answer as a pure function of the request (and the markers in it). A call
+ * trigger (read by `readCallTrigger`) replaces the default choice of tools and arguments.
+ */
+export function planAnswer(
+  req: SimRequest,
+  model: SimModel,
+  faults: FaultSpec,
+  trigger: CallTrigger | null = null,
+): Answer {
   const input = Math.max(1, Math.ceil(req.inputChars / 4));
   const usage: SimUsage = {
     input,
@@ -57,9 +66,19 @@ export function planAnswer(req: SimRequest, model: SimModel, faults: FaultSpec):
     model.thinkingTokens > 0 && req.includeThoughts
       ? `Thinking about "${excerpt(req.lastUserText, 60)}".`
       : null;
-  const tools = toolsToCall(req, faults);
-  if (tools.length > 0) {
-    const calls = tools.map((tool, i) => makeCall(req, model, tool, i));
+  const calls =
+    trigger !== null
+      ? [makeCall(req, model, trigger.name, trigger.args, 0)]
+      : toolsToCall(req, faults).map((tool, i) =>
+          makeCall(
+            req,
+            model,
+            tool.name,
+            valueFromSchema(tool.schema, { allProperties: false }),
+            i,
+          ),
+        );
+  if (calls.length > 0) {
     usage.output = calls.reduce(
       (n, c) => n + Math.max(1, Math.ceil((c.name.length + c.argsJson.length) / 4)),
       0,
@@ -82,20 +101,23 @@ function toolsToCall(req: SimRequest, faults: FaultSpec): SimToolDecl[] {
   return req.tools.slice(0, parallel ? 2 : 1);
 }
 
-function makeCall(req: SimRequest, model: SimModel, tool: SimToolDecl, i: number): SimToolCall {
-  const args = valueFromSchema(tool.schema, { allProperties: false });
+function makeCall(
+  req: SimRequest,
+  model: SimModel,
+  name: string,
+  args: unknown,
+  i: number,
+): SimToolCall {
   const argsJson = JSON.stringify(args);
-  const seed = stableId(`${model.id}\n${req.lastUserText}\n${tool.name}\n${i}`);
+  const seed = stableId(`${model.id}\n${req.lastUserText}\n${name}\n${i}`);
   return {
-    name: tool.name,
+    name,
     args,
     argsJson,
     callId: `call_${seed}`,
     itemId: `fc_${seed}`,
     thoughtSignature:
-      model.requiresThoughtSignatures && i === 0
-        ? makeThoughtSignature(`${tool.name}:${seed}`)
-        : null,
+      model.requiresThoughtSignatures && i === 0 ? makeThoughtSignature(`${name}:${seed}`) : null,
   };
 }
 

@@ -1,0 +1,55 @@
+import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import { SIM_MODELS } from '../../upstream-sim/index.ts';
+import type { EndpointType } from '../../upstream-sim/index.ts';
+
+/**
+ * The simulator models a real client is run against: one native to each format, one that
+ * speaks all three, and one whose catalog entry carries no endpoint markers (the gateway
+ * assumes chat for it). The other generation models add no new route: sim-gemini-chat and
+ * sim-per-call take the same paths as sim-all and sim-chat.
+ */
+export const CLIENT_TEST_MODELS = [
+  'sim-chat',
+  'sim-responses',
+  'sim-gemini',
+  'sim-all',
+  'sim-no-markers',
+] as const;
+
+export type ClientTestModel = (typeof CLIENT_TEST_MODELS)[number];
+
+const FORMAT_OF: Readonly<Record<EndpointType, WireFormat | null>> = {
+  openai: 'chat',
+  'openai-response': 'responses',
+  gemini: 'gemini',
+  embeddings: null,
+};
+
+/** The formats a model is served in, as the gateway reads its catalog entry. */
+export function nativeFormats(model: string): WireFormat[] {
+  const entry = SIM_MODELS.find((m) => m.id === model);
+  if (entry === undefined) throw new Error(`not a simulator model: ${model}`);
+  const types = entry.endpointTypes ?? ['openai'];
+  return types.map((t) => FORMAT_OF[t]).filter((f): f is WireFormat => f !== null);
+}
+
+export interface ExpectedRoute {
+  clientFormat: WireFormat;
+  upstreamFormat: WireFormat;
+  route: 'passthrough' | 'translated';
+}
+
+/** Pass-through when the model speaks the client's format, else translation to the one it speaks. */
+export function expectedRoute(clientFormat: WireFormat, model: string): ExpectedRoute {
+  const formats = nativeFormats(model);
+  if (formats.includes(clientFormat)) {
+    return { clientFormat, upstreamFormat: clientFormat, route: 'passthrough' };
+  }
+  const upstream = formats[0];
+  if (upstream === undefined || formats.length > 1) {
+    throw new Error(
+      `${model}: no single format to translate ${clientFormat} to (${formats.join(', ')})`,
+    );
+  }
+  return { clientFormat, upstreamFormat: upstream, route: 'translated' };
+}
