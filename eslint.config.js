@@ -66,4 +66,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The contract's schemas are the main process's checks. The renderer (and the preload,
+    // which bundles shared/contract.ts) take only their types, so zod stays out of the bundles.
+    files: ['renderer/**', 'electron/preload/**', 'shared/contract.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/contract-schemas.ts', '**/tariff.ts'],
+              allowTypeImports: true,
+              message:
+                'Only types from the contract schemas here (import type): zod stays out of the renderer and preload bundles.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
+import { FORMAT_LABEL, WIRE_FORMATS, type WireFormat } from '../shared/wire-formats.ts';
 import { GATEWAY_TOKEN, SIM_KEY } from './config.ts';
 
-export type Format = 'chat' | 'responses' | 'gemini';
-export const FORMATS: readonly Format[] = ['chat', 'responses', 'gemini'];
+export type Format = WireFormat;
+export const FORMATS: readonly Format[] = WIRE_FORMATS;
 
 /** The simulator model that speaks only this format, so the gateway must use it upstream. */
 export const MODEL_FOR: Readonly<Record<Format, string>> = {
@@ -10,18 +11,12 @@ export const MODEL_FOR: Readonly<Record<Format, string>> = {
   gemini: 'sim-gemini',
 };
 
-export const FORMAT_LABEL: Readonly<Record<Format, string>> = {
-  chat: 'chat',
-  responses: 'responses',
-  gemini: 'native',
-};
-
 /** A client format against an upstream format: equal = pass-through, else translated. */
 export interface Pair {
   client: Format;
   upstream: Format;
   kind: 'pass-through' | 'translated';
-  /** e.g. `chat → native`. */
+  /** e.g. `chat-completions → native`. */
   label: string;
 }
 

@@ -8,18 +8,77 @@
  * from, never read it. A local token's secret crosses it once, in the answer to `tokens.create`.
  */
 
-export type WireFormat = 'chat' | 'responses' | 'gemini';
+import type { WireFormat } from './wire-formats.ts';
+export type { WireFormat };
 
-export type Tariff =
-  | {
-      kind: 'tokens';
-      modelRatio: number;
-      completionRatio: number;
-      cacheRatio: number;
-      groupRatio: number;
-    }
-  | { kind: 'per-call'; modelPrice: number; groupRatio: number };
+// What the main process receives is defined once, as zod schemas it checks every call with
+// (contract-schemas.ts, tariff.ts); the types here are inferred from them. Imported as types
+// only, so the renderer's bundle (and the preload's) carries no zod.
+import type {
+  AppSettings,
+  ChatCreateParams,
+  ChatSendParams,
+  ChatUpdateParams,
+  ConversationIdParams,
+  IdParams,
+  KeySetParams,
+  LogExportFormat,
+  LogExportParams,
+  LogFilter,
+  LogSearchParams,
+  MessageIdParams,
+  ModelIdParams,
+  ModelOverrideInput,
+  ModelOverrideParams,
+  ModelsListParams,
+  ProfileIdParams,
+  ProfileSaveParams,
+  RequestIdParams,
+  SettingsPatch,
+  Theme,
+  TokenCreateParams,
+  UpstreamTestParams,
+  UsageBucket,
+  UsageByParams,
+  UsageDimension,
+  UsageRange,
+  UsageSeriesParams,
+} from './contract-schemas.ts';
+import type { Tariff } from './tariff.ts';
 
+export type {
+  AppSettings,
+  ChatCreateParams,
+  ChatSendParams,
+  ChatUpdateParams,
+  ConversationIdParams,
+  IdParams,
+  KeySetParams,
+  LogExportFormat,
+  LogExportParams,
+  LogFilter,
+  LogSearchParams,
+  MessageIdParams,
+  ModelIdParams,
+  ModelOverrideInput,
+  ModelOverrideParams,
+  ModelsListParams,
+  ProfileIdParams,
+  ProfileSaveParams,
+  RequestIdParams,
+  SettingsPatch,
+  Theme,
+  TokenCreateParams,
+  UpstreamTestParams,
+  UsageBucket,
+  UsageByParams,
+  UsageDimension,
+  UsageRange,
+  UsageSeriesParams,
+};
+export type { Tariff, TariffKind } from './tariff.ts';
+
+/** Where the upstream key in use comes from, for status display. Never the key itself. */
 export type KeySource = 'keychain' | 'environment' | 'none';
 
 export interface GatewayStatus {
@@ -44,6 +103,10 @@ export interface AppStatus {
   version: string;
 }
 
+/**
+ * Where the upstream is. Its key is not here: it lives in the OS keychain, filed under the
+ * profile's id.
+ */
 export interface UpstreamProfile {
   id: string;
   name: string;
@@ -62,20 +125,13 @@ export interface ConnectionTest {
   message: string;
 }
 
-export interface AppSettings {
-  port: number;
-  captureBodies: boolean;
-  /** Origins granted CORS on the gateway (none by default). */
-  allowedOrigins: string[];
-  retentionDays: number;
-  theme: 'system' | 'light' | 'dark';
-}
-
 export interface TokenInfo {
   id: string;
   name: string;
+  /** The token's first characters, to recognise it in a tool's settings. */
   prefix: string;
   createdAt: number;
+  /** Updated at most once a minute, so it may lag by that much. */
   lastUsedAt: number | null;
   revokedAt: number | null;
 }
@@ -96,11 +152,6 @@ export interface ModelInfo {
   /** Dollars per call for per-call tariffs. */
   perCall: number | null;
   overridden: { markers: boolean; tariff: boolean };
-}
-
-export interface ModelOverrideInput {
-  markers?: string[] | null;
-  tariff?: Tariff | null;
 }
 
 export interface Conversation {
@@ -130,13 +181,6 @@ export interface ChatMessage {
 
 export interface ConversationWithMessages extends Conversation {
   messages: ChatMessage[];
-}
-
-export interface UsageRange {
-  /** Epoch ms, inclusive. */
-  from?: number;
-  /** Epoch ms, exclusive. */
-  to?: number;
 }
 
 /** Token counts and cost are the gateway's estimates, never the upstream's billing. */
@@ -170,15 +214,6 @@ export interface UsageGroup {
   cachedTokens: number;
   reasoningTokens: number;
   costUsd: number;
-}
-
-export interface LogFilter {
-  model?: string;
-  status?: 'ok' | 'error' | number;
-  client?: string;
-  from?: number;
-  to?: number;
-  text?: string;
 }
 
 export interface LogEntry {
@@ -227,74 +262,62 @@ export interface AppMethods {
 
   'profiles.list': { params: void; result: UpstreamProfile[] };
   'profiles.save': {
-    params: { id?: string; name: string; baseUrl: string; pricingUrl: string | null };
+    params: ProfileSaveParams;
     result: UpstreamProfile;
   };
-  'profiles.activate': { params: { id: string }; result: AppStatus };
-  'profiles.delete': { params: { id: string }; result: void };
+  'profiles.activate': { params: IdParams; result: AppStatus };
+  'profiles.delete': { params: IdParams; result: void };
   /** Stores the key in the keychain for the profile and (re)starts the gateway with it. */
-  'key.set': { params: { profileId: string; key: string }; result: AppStatus };
-  'key.clear': { params: { profileId: string }; result: AppStatus };
+  'key.set': { params: KeySetParams; result: AppStatus };
+  'key.clear': { params: ProfileIdParams; result: AppStatus };
   /** Calls the upstream's model list with the active profile's key. */
-  'upstream.test': { params: { profileId?: string }; result: ConnectionTest };
+  'upstream.test': { params: UpstreamTestParams; result: ConnectionTest };
 
   'settings.get': { params: void; result: AppSettings };
   /** Saves settings; a port change restarts the gateway and reports how that went. */
   'settings.update': {
-    params: Partial<AppSettings>;
+    params: SettingsPatch;
     result: { settings: AppSettings; status: AppStatus };
   };
 
   'tokens.list': { params: void; result: TokenInfo[] };
   /** The token's secret is in this answer only. */
-  'tokens.create': { params: { name: string }; result: { token: string; info: TokenInfo } };
-  'tokens.revoke': { params: { id: string }; result: void };
+  'tokens.create': { params: TokenCreateParams; result: { token: string; info: TokenInfo } };
+  'tokens.revoke': { params: IdParams; result: void };
 
-  'models.list': { params: { refresh?: boolean }; result: ModelInfo[] };
-  'models.setOverride': {
-    params: { modelId: string; override: ModelOverrideInput };
-    result: ModelInfo[];
-  };
-  'models.clearOverride': { params: { modelId: string }; result: ModelInfo[] };
+  'models.list': { params: ModelsListParams; result: ModelInfo[] };
+  'models.setOverride': { params: ModelOverrideParams; result: ModelInfo[] };
+  'models.clearOverride': { params: ModelIdParams; result: ModelInfo[] };
 
   'chat.list': { params: void; result: Conversation[] };
-  'chat.get': { params: { id: string }; result: ConversationWithMessages | null };
-  'chat.create': {
-    params: { model: string | null; systemPrompt?: string | null; title?: string };
-    result: Conversation;
-  };
-  'chat.update': {
-    params: { id: string; title?: string; model?: string | null; systemPrompt?: string | null };
-    result: Conversation;
-  };
-  'chat.delete': { params: { id: string }; result: void };
+  'chat.get': { params: IdParams; result: ConversationWithMessages | null };
+  'chat.create': { params: ChatCreateParams; result: Conversation };
+  'chat.update': { params: ChatUpdateParams; result: Conversation };
+  'chat.delete': { params: IdParams; result: void };
   /**
    * Appends the user's message and starts the answer, which streams as `chat.delta` events and
    * ends with `chat.done`. Returns at once with both messages as stored so far.
    */
   'chat.send': {
-    params: { conversationId: string; content: string };
+    params: ChatSendParams;
     result: { user: ChatMessage; assistant: ChatMessage };
   };
   /** Stops an answer in progress (cancels the upstream call). */
-  'chat.stop': { params: { messageId: string }; result: void };
+  'chat.stop': { params: MessageIdParams; result: void };
   /** Drops the last answer and asks again. */
-  'chat.regenerate': { params: { conversationId: string }; result: { assistant: ChatMessage } };
+  'chat.regenerate': { params: ConversationIdParams; result: { assistant: ChatMessage } };
 
   'usage.totals': { params: UsageRange; result: UsageTotals };
-  'usage.series': { params: UsageRange & { bucket: 'hour' | 'day' }; result: UsagePoint[] };
-  'usage.by': {
-    params: UsageRange & { by: 'model' | 'token' | 'route' | 'day' };
-    result: UsageGroup[];
-  };
+  'usage.series': { params: UsageSeriesParams; result: UsagePoint[] };
+  'usage.by': { params: UsageByParams; result: UsageGroup[] };
 
   'logs.search': {
-    params: { filter: LogFilter; limit: number; offset: number };
+    params: LogSearchParams;
     result: { rows: LogEntry[]; total: number };
   };
-  'logs.get': { params: { requestId: string }; result: LogEntry | null };
+  'logs.get': { params: RequestIdParams; result: LogEntry | null };
   'logs.export': {
-    params: { format: 'csv' | 'jsonl'; filter: LogFilter };
+    params: LogExportParams;
     result: { filename: string; content: string };
   };
 }

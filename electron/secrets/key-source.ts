@@ -1,8 +1,6 @@
+import type { KeySource } from '../../shared/contract.ts';
 import { envKeyProvider } from './env-key.ts';
 import type { KeyProvider, UpstreamKeyStore } from './upstream-key.ts';
-
-/** Where the key in use comes from, for status display. Never the key itself. */
-export type KeySource = 'keychain' | 'environment' | 'none';
 
 /**
  * The environment wins over the keychain: it is how headless runs and CI supply the key, and

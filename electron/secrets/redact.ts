@@ -1,3 +1,5 @@
+import { CODEC_LIST } from '../gateway/formats/codecs.ts';
+
 /**
  * Redaction for everything that leaves the process as text: log lines, captured bodies, error
  * messages. Known secrets are removed wherever they appear; credential-shaped values (auth
@@ -20,12 +22,28 @@ const AUTH_HEADER = new RegExp(
   String.raw`(\b(?:proxy-)?authorization${NAME_END})(${SCHEME})?${VALUE}`,
   'gi',
 );
-const GOOG_KEY_HEADER = new RegExp(String.raw`(\bx-goog-api-key${NAME_END})${VALUE}`, 'gi');
+/** Headers and query parameters the gateway's own formats carry keys in (`x-goog-api-key`, `key`). */
+const TOKEN_SOURCES = CODEC_LIST.flatMap((codec) => codec.tokenSources);
+const TOKEN_HEADERS = TOKEN_SOURCES.flatMap((source) =>
+  'header' in source ? [source.header] : [],
+);
+const TOKEN_QUERIES = TOKEN_SOURCES.flatMap((source) => ('query' in source ? [source.query] : []));
+// Besides the formats' own, x-api-key and api-key: other providers' clients send keys in them.
+const KEY_HEADERS = [...new Set([...TOKEN_HEADERS, 'x-api-key', 'api-key'])];
+const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+
+const KEY_HEADER = new RegExp(
+  String.raw`(\b(?:${KEY_HEADERS.map(escaped).join('|')})${NAME_END})${VALUE}`,
+  'gi',
+);
 // A bearer token outside any header, e.g. quoted in an error message. It must contain a digit or
 // a token symbol, so prose such as "Bearer authentication" stays readable.
 const BARE_BEARER = /\b(bearer\s+)(?=[A-Za-z]*[0-9\-._~+/])[A-Za-z0-9\-._~+/]+=*/gi;
-// `?key=` is how Gemini clients send keys; the others are common spellings of the same thing.
-const KEY_QUERY = /(\b(?:key|api_key|apikey|access_token)=)[^&#\s"'\\<>]+/gi;
+// The formats' own query parameters (`?key=`), and common spellings of the same thing.
+const KEY_QUERY = new RegExp(
+  String.raw`(\b(?:${[...new Set([...TOKEN_QUERIES, 'key', 'api_key', 'apikey', 'access_token'])].map(escaped).join('|')})=)[^&#\s"'\\<>]+`,
+  'gi',
+);
 
 /** The forms a secret takes once embedded in JSON or in a URL. */
 function formsOf(secret: string): string[] {
@@ -45,22 +63,19 @@ export function redact(text: string, secrets: readonly string[] = []): string {
       AUTH_HEADER,
       (_match, name: string, scheme: string | undefined) => `${name}${scheme ?? ''}${REDACTED}`,
     )
-    .replace(GOOG_KEY_HEADER, `$1${REDACTED}`)
+    .replace(KEY_HEADER, `$1${REDACTED}`)
     .replace(BARE_BEARER, `$1${REDACTED}`)
     .replace(KEY_QUERY, `$1${REDACTED}`);
 }
 
 export type HeaderValue = string | string[] | number | undefined;
 
-// x-api-key and api-key are not ours, but other providers' clients send keys in them.
 const SECRET_HEADERS = new Set([
   'authorization',
   'proxy-authorization',
-  'x-goog-api-key',
+  ...KEY_HEADERS,
   'cookie',
   'set-cookie',
-  'x-api-key',
-  'api-key',
 ]);
 const SCHEME_PREFIX = new RegExp(`^${SCHEME}`, 'i');
 

@@ -1,6 +1,8 @@
 import type {
   AppEvents,
+  ChatCreateParams,
   ChatMessage,
+  ChatUpdateParams,
   Conversation,
   ConversationWithMessages,
 } from '../../shared/contract.ts';
@@ -58,18 +60,11 @@ export class ChatService {
     return this.deps.store.conversations.get(id);
   }
 
-  create(input: {
-    model: string | null;
-    systemPrompt?: string | null;
-    title?: string;
-  }): Conversation {
+  create(input: ChatCreateParams): Conversation {
     return this.deps.store.conversations.create(input);
   }
 
-  update(
-    id: string,
-    patch: { title?: string; model?: string | null; systemPrompt?: string | null },
-  ): Conversation {
+  update(id: string, patch: Omit<ChatUpdateParams, 'id'>): Conversation {
     const updated = this.deps.store.conversations.update(id, patch);
     if (!updated) throw notFound(id);
     return updated;

@@ -1,4 +1,4 @@
-import type { LogEntry, LogFilter } from '../../shared/contract.ts';
+import type { LogEntry, LogExportFormat, LogFilter } from '../../shared/contract.ts';
 import type { Store } from '../store/index.ts';
 import { toLogEntry } from './log-entry.ts';
 
@@ -25,7 +25,7 @@ export class LogService {
 
   /** The whole matching log as CSV or JSONL text, with a dated file name for the download. */
   export(
-    format: 'csv' | 'jsonl',
+    format: LogExportFormat,
     filter: LogFilter,
     now = new Date(),
   ): { filename: string; content: string } {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logSearchParamsSchema, modelOverrideParamsSchema } from '../../shared/contract-schemas.ts';
 import { describeIssues, METHOD_PARAMS } from './method-params.ts';
 
 const problem = (method: keyof typeof METHOD_PARAMS, params: unknown): string | null => {
@@ -32,6 +33,35 @@ describe('method params', () => {
     expect(problem('app.status', undefined)).toBeNull();
     expect(problem('models.list', undefined)).toBeNull();
     expect(problem('usage.totals', null)).toBeNull();
+  });
+
+  it('refuses a tariff with a negative ratio, a wrong kind or a field of the other kind', () => {
+    const override = (tariff: unknown) =>
+      problem('models.setOverride', { modelId: 'm', override: { tariff } });
+    const tokens = {
+      kind: 'tokens',
+      modelRatio: 1,
+      completionRatio: 2,
+      cacheRatio: 1,
+      groupRatio: 1,
+    };
+    expect(override(tokens)).toBeNull();
+    expect(override(null)).toBeNull();
+    expect(override({ ...tokens, completionRatio: -2 })).toBe(
+      'override.tariff.completionRatio: must be 0 or more',
+    );
+    expect(override({ ...tokens, kind: 'per-token' })).toMatch(/^override\.tariff\.kind:/);
+    expect(override({ kind: 'per-call', modelPrice: 0.1, groupRatio: 1, modelRatio: 1 })).toMatch(
+      /^override\.tariff: .*modelRatio/,
+    );
+    expect(override({ kind: 'per-call', modelPrice: Number.NaN, groupRatio: 1 })).toMatch(
+      /^override\.tariff\.modelPrice:/,
+    );
+  });
+
+  it('checks with the contract’s own schemas', () => {
+    expect(METHOD_PARAMS['models.setOverride']).toBe(modelOverrideParamsSchema);
+    expect(METHOD_PARAMS['logs.search']).toBe(logSearchParamsSchema);
   });
 
   it('never echoes a key it refuses', () => {

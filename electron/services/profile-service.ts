@@ -1,4 +1,4 @@
-import type { AppStatus, UpstreamProfile } from '../../shared/contract.ts';
+import type { AppStatus, ProfileSaveParams, UpstreamProfile } from '../../shared/contract.ts';
 import { KeychainUnavailableError } from '../secrets/keychain-error.ts';
 import type { UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
@@ -28,12 +28,7 @@ export class ProfileService {
   }
 
   /** Creates (the first profile becomes active) or updates; the gateway follows the active one. */
-  async save(input: {
-    id?: string;
-    name: string;
-    baseUrl: string;
-    pricingUrl: string | null;
-  }): Promise<UpstreamProfile> {
+  async save(input: ProfileSaveParams): Promise<UpstreamProfile> {
     const profiles = this.deps.store.profiles;
     const fields = { name: input.name, baseUrl: input.baseUrl, pricingUrl: input.pricingUrl };
     const saved =

@@ -1,4 +1,5 @@
-import type { AppSettings, AppStatus } from '../../shared/contract.ts';
+import type { AppSettings, AppStatus, SettingsPatch } from '../../shared/contract.ts';
+import { themeSchema } from '../../shared/contract-schemas.ts';
 import type { Store } from '../store/index.ts';
 import { SETTINGS } from './start-app-gateway.ts';
 
@@ -12,12 +13,10 @@ const KEYS = {
   theme: 'theme',
 } as const satisfies Record<keyof AppSettings, string>;
 
-const THEMES: readonly AppSettings['theme'][] = ['system', 'light', 'dark'];
-
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 const isTheme = (value: unknown): value is AppSettings['theme'] =>
-  THEMES.includes(value as AppSettings['theme']);
+  themeSchema.safeParse(value).success;
 
 /** What the settings service needs from the rest of the app to apply a change. */
 export interface SettingsEffects {
@@ -62,7 +61,7 @@ export class SettingsService {
    * Saves what changed. A port that cannot be taken is not saved: the gateway keeps serving on
    * the old one, and the returned status carries `port_in_use`.
    */
-  async update(patch: Partial<AppSettings>): Promise<{ settings: AppSettings; status: AppStatus }> {
+  async update(patch: SettingsPatch): Promise<{ settings: AppSettings; status: AppStatus }> {
     const before = this.get();
     const settings = this.store.settings;
     if (patch.captureBodies !== undefined) settings.set(KEYS.captureBodies, patch.captureBodies);

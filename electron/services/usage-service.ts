@@ -1,4 +1,11 @@
-import type { UsageGroup, UsagePoint, UsageRange, UsageTotals } from '../../shared/contract.ts';
+import type {
+  UsageByParams,
+  UsageGroup,
+  UsagePoint,
+  UsageRange,
+  UsageSeriesParams,
+  UsageTotals,
+} from '../../shared/contract.ts';
 import type { Store } from '../store/index.ts';
 
 /** The Usage page: aggregates the store computes in SQL. Costs are estimates. */
@@ -14,12 +21,12 @@ export class UsageService {
     return this.store.usage.usageTotals(range);
   }
 
-  series(query: UsageRange & { bucket: 'hour' | 'day' }): UsagePoint[] {
+  series(query: UsageSeriesParams): UsagePoint[] {
     this.store.logWriter.flush();
     return this.store.usage.usageSeries(query);
   }
 
-  by(query: UsageRange & { by: 'model' | 'token' | 'route' | 'day' }): UsageGroup[] {
+  by(query: UsageByParams): UsageGroup[] {
     this.store.logWriter.flush();
     return this.store.usage.usageBy(query);
   }

@@ -1,18 +1,9 @@
+import type { LogFilter } from '../../shared/contract.ts';
 import type { SqlParams } from './statement-cache.ts';
 
-export interface LogFilter {
-  model?: string;
-  /** `ok`, `error` (see ERROR_CONDITION), or one HTTP status. */
-  status?: 'ok' | 'error' | number;
-  /** The local token's name. */
-  client?: string;
-  /** Epoch ms, inclusive. */
-  from?: number;
-  /** Epoch ms, exclusive. */
-  to?: number;
-  /** Substring of the request id, model, path or error message; ASCII letters match either case. */
-  text?: string;
-}
+// The Logs page's filter, as the contract defines it (shared/contract-schemas.ts). Its status
+// `error` is ERROR_CONDITION below.
+export type { LogFilter } from '../../shared/contract.ts';
 
 /**
  * A request failed when its status says so, or when it broke after a 200 was sent (a stream

@@ -1,7 +1,7 @@
-import type { WireFormat } from '../gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
+import { isTariff } from '../../shared/tariff.ts';
 import type { RequestRecord } from '../gateway/server/request-record.ts';
 import { isStringArray, isStringRecord, parseJson } from './parse-json.ts';
-import { isTariff } from './tariff-guard.ts';
 
 /** A request as the log holds it: the gateway's record, plus the row id. */
 export type LogRow = RequestRecord & { id: number };

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { Tariff } from '../gateway/metering/tariff.ts';
+import type { ModelOverrideInput } from '../../shared/contract.ts';
+import { isTariff, type Tariff } from '../../shared/tariff.ts';
 import { isStringArray, parseJson } from './parse-json.ts';
 import { InvalidInputError } from './store-errors.ts';
-import { isTariff } from './tariff-guard.ts';
 
 /**
  * What the user says about a model where the upstream's catalog is silent or wrong: its path
@@ -14,11 +14,8 @@ export interface ModelOverride {
   tariff: Tariff | null;
 }
 
-/** Fields left out keep their stored value; null clears one. */
-export interface ModelOverridePatch {
-  markers?: string[] | null;
-  tariff?: Tariff | null;
-}
+/** Fields left out keep their stored value; null clears one. The contract's override input. */
+export type ModelOverridePatch = ModelOverrideInput;
 
 interface OverrideRow {
   model_id: string;

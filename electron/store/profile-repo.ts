@@ -1,19 +1,11 @@
 import type Database from 'better-sqlite3';
+import type { UpstreamProfile } from '../../shared/contract.ts';
 import { newId } from './new-id.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
 
-/**
- * Where the upstream is. Its key is not here: it lives in the OS keychain (electron/secrets),
- * filed under the profile's id. Nothing secret is ever written to SQLite.
- */
-export interface UpstreamProfile {
-  id: string;
-  name: string;
-  baseUrl: string;
-  pricingUrl: string | null;
-  active: boolean;
-  createdAt: number;
-}
+// A profile says where the upstream is. Its key is in the OS keychain (electron/secrets), filed
+// under the profile's id: nothing secret is ever written to SQLite.
+export type { UpstreamProfile } from '../../shared/contract.ts';
 
 export interface NewProfile {
   name: string;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { LogExportFormat as ExportFormat } from '../../shared/contract.ts';
 import { csvHeader, logRowToCsv, logRowToJsonl } from './log-export-format.ts';
 import { logFilterSql, type LogFilter } from './log-filter.ts';
 import { columnsToLogRow, type LogRow, type StoredLogColumns } from './log-row.ts';
@@ -9,7 +10,7 @@ export interface LogPage {
   offset: number;
 }
 
-export type ExportFormat = 'csv' | 'jsonl';
+export type { LogExportFormat as ExportFormat } from '../../shared/contract.ts';
 
 /** A page is capped so that one call cannot pull the whole log into memory. */
 export const MAX_PAGE_SIZE = 1000;

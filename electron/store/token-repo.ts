@@ -2,18 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { tokenDigest, type LocalClient } from '../gateway/server/local-auth.ts';
 import { newId } from './new-id.ts';
+import type { TokenInfo } from '../../shared/contract.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
 
-export interface TokenInfo {
-  id: string;
-  name: string;
-  /** The token's first characters, to recognise it in a tool's settings. */
-  prefix: string;
-  createdAt: number;
-  /** Updated at most once a minute, so it may lag by that much. */
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-}
+export type { TokenInfo } from '../../shared/contract.ts';
 
 export const TOKEN_PREFIX_LENGTH = 12;
 export const MAX_TOKEN_NAME_LENGTH = 64;

@@ -8,17 +8,17 @@ export type {
   UsageTotals,
   UsagePoint,
   UsageGroup,
+  UsageBucket as SeriesBucket,
+  UsageDimension,
 } from '../../shared/contract.ts';
 import type {
+  UsageBucket as SeriesBucket,
+  UsageDimension,
   UsageGroup,
   UsagePoint,
   UsageRange as TimeRange,
   UsageTotals,
 } from '../../shared/contract.ts';
-
-export type SeriesBucket = 'hour' | 'day';
-
-export type UsageDimension = 'model' | 'token' | 'route' | 'day';
 
 const BUCKET_MS: Record<SeriesBucket, number> = { hour: 3_600_000, day: 86_400_000 };
 

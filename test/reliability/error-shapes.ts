@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 
 /**
  * What every error answer must look like: JSON in the client's own format, so an SDK raises

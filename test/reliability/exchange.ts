@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { RequestRecord } from '../../electron/gateway/server/request-record.ts';
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 import type { GatewayFixture } from './gateway-fixture.ts';
 import { httpRequest, type RawReply } from './raw-http.ts';
 import { routeOf } from './routes.ts';

@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 
 /** The generation routes, each with the body shape its clients send and its error format. */
 export interface GenerationRoute {

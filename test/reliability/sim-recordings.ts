@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 import { SIM_KEYS, startSimulator } from '../upstream-sim/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 import {
   chunk,
   formatOfPath,

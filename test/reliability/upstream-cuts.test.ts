@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 import { expectErrorIn } from './error-shapes.ts';
 import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
 import {

@@ -22,8 +22,19 @@ export type CanonicalPart =
   /**
    * Reasoning: thought text or a summary. `signature` (Gemini) and `encrypted` (responses
    * `encrypted_content`, with the item `id`) are opaque state, kept byte-exact, never invented.
+   * Anthropic's own state: `thinkingSignature` is a `thinking` block's `signature`, `redacted`
+   * a `redacted_thinking` block's `data` (such a part has no text). Formats that cannot send
+   * a field back leave it out under a rule.
    */
-  | { type: 'reasoning'; text: string; signature?: string; encrypted?: string; id?: string }
+  | {
+      type: 'reasoning';
+      text: string;
+      signature?: string;
+      encrypted?: string;
+      id?: string;
+      thinkingSignature?: string;
+      redacted?: string;
+    }
   /** An assistant refusal (OpenAI); other formats get it as text. */
   | { type: 'refusal'; text: string };
 

@@ -10,7 +10,13 @@ export interface CanonicalUsage {
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /** Input tokens read from a prompt cache; part of `inputTokens`. */
   cachedInputTokens?: number;
+  /**
+   * Input tokens written to a prompt cache (Anthropic's `cache_creation_input_tokens`); part of
+   * `inputTokens` too, as they are in the `input_tokens` OpenAI reports.
+   */
+  cacheWriteInputTokens?: number;
   reasoningTokens?: number;
 }
 

@@ -10,8 +10,20 @@ export type CanonicalStreamEvent =
   | { type: 'start'; id: string; model: string; created: number }
   | { type: 'text-delta'; text: string }
   | { type: 'refusal-delta'; text: string }
-  /** Reasoning text; a `signature` or `encrypted` blob may arrive on any delta (usually the last). */
-  | { type: 'reasoning-delta'; text: string; signature?: string; encrypted?: string; id?: string }
+  /**
+   * Reasoning text; a `signature` or `encrypted` blob may arrive on any delta (usually the last).
+   * Anthropic's `thinkingSignature` comes on the last delta of its thinking block; `redacted`
+   * (a `redacted_thinking` block's data) comes alone, on a delta with empty text.
+   */
+  | {
+      type: 'reasoning-delta';
+      text: string;
+      signature?: string;
+      encrypted?: string;
+      id?: string;
+      thinkingSignature?: string;
+      redacted?: string;
+    }
   /** `index` counts tool calls in this answer from 0. */
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }

@@ -1,10 +1,11 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { GatewayError } from '../server/gateway-error.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
+import type { CatalogModel } from '../catalog/catalog-model.ts';
 import type { CanonicalRequest } from './canonical-request.ts';
 import type { CanonicalResponse } from './canonical-response.ts';
 import type { CanonicalStreamEvent } from './canonical-stream.ts';
 import type { ConversionContext, ResponseEncodeContext } from './conversion-context.ts';
+import type { GatewayError } from './gateway-error.ts';
 
 /** Upstream SSE events (already parsed) in, canonical events out. */
 export interface StreamDecoder {
@@ -20,14 +21,100 @@ export interface StreamEncoder {
   end(): string;
 }
 
-/** Everything the gateway needs to speak one wire format on either side. */
+/** What a generation path says of the request: the model and stream flag, where the path holds them. */
+export interface PathRequest {
+  model?: string;
+  stream?: boolean;
+}
+
+/** The fields the gateway itself needs from a generation request, read and checked. */
+export interface RequestEnvelope {
+  model: string;
+  stream: boolean;
+  body: Record<string, unknown>;
+}
+
+/** A place a local access token may arrive. Every format accepts `Authorization: Bearer`. */
+export type TokenSource = { header: string } | { query: string };
+
+/** Request headers as Node gives them. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * How this format's clients find models. `/v1/models` is shared by several formats' clients; a
+ * format claims a request there by how it authenticated or by a header only its clients send.
+ */
+export interface DiscoveryShape {
+  /** List paths only this format's clients use (`/v1beta/models`); `{id}` below them reads one. */
+  ownPaths: readonly string[];
+  /** Whether a request to a shared list path came from this format's client. */
+  claims(headers: RequestHeaders, tokenVia: TokenSource | 'bearer'): boolean;
+  list(models: CatalogModel[]): unknown;
+  /** One model in this format's shape; undefined when clients of this format cannot use it. */
+  one(model: CatalogModel): unknown;
+}
+
+/**
+ * Answers the gateway keeps for a format whose clients refer back to them (responses'
+ * `previous_response_id`, `GET /v1/responses/{id}`).
+ */
+export interface KeptAnswers {
+  /** Whether this request's answer is to be kept (a client may opt out). */
+  keep(body: Record<string, unknown>): boolean;
+  /** The id a read path asks for (`GET /v1/responses/{id}`), or undefined. */
+  matchReadPath(pathname: string): string | undefined;
+  /** Where the upstream serves an answer it kept itself (one that was passed through). */
+  upstreamReadPath(id: string): string;
+}
+
+/** A change a passed-through request needs so the gateway can meter it, and how to undo its effect. */
+export interface PassthroughPreparation {
+  body: Buffer;
+  /** Stream records the client did not ask for (they exist for metering): kept from the client. */
+  hideRecord?: (data: string) => boolean;
+  /** The rule recorded when the body was changed. */
+  rule?: string;
+}
+
+/**
+ * Everything the gateway knows about one wire format, on either side of the hub: how its
+ * clients call (paths, token places, body envelope), how it answers (ids, error bodies, stream
+ * endings, model lists), where the upstream serves it, and the conversions to and from the
+ * canonical form. Code outside the format's folder asks the codec and never names the format.
+ */
 export interface FormatCodec {
   format: WireFormat;
+  /** The catalog marker (`supported_endpoint_types` value) of models that speak this format. */
+  marker: string;
+
+  /** A POST generation path of this format: what it says, a GatewayError if malformed, else undefined. */
+  matchPath(pathname: string, query: URLSearchParams): PathRequest | GatewayError | undefined;
+  /** Paths that belong to this format, so errors on them (even unknown ones) come in its shape. */
+  ownsPath(pathname: string): boolean;
+  /** Where its clients put the local token, besides `Authorization: Bearer`. */
+  tokenSources: readonly TokenSource[];
+  /** Headers its SDKs send from a browser page, which a CORS preflight must allow. */
+  corsHeaders: readonly string[];
+  /** Reads and checks the fields the gateway needs; a GatewayError 400 names what is wrong. */
+  readEnvelope(body: Record<string, unknown>, path: PathRequest): RequestEnvelope;
+  /** A fresh id for a translated answer, in this format's style. */
+  newResponseId(): string;
+  /** The error body of this format. */
+  errorBody(error: GatewayError): unknown;
+  /** The record that ends a stream of this format with an error, once the status line is out. */
+  streamError(error: GatewayError, sequenceNumber: number): string;
+  discovery: DiscoveryShape;
+  keptAnswers?: KeptAnswers;
+  /** Prepares a passed-through request the gateway must change to meter it (chat's usage chunk). */
+  preparePassthrough?(raw: Buffer, envelope: RequestEnvelope): PassthroughPreparation | undefined;
+  /** The upstream's path for a generation in this format. */
+  upstreamPath(model: string, stream: boolean): string;
+
   /** Client body → canonical. Throws GatewayError 400 naming a field it cannot carry. */
   decodeRequest(
     body: Record<string, unknown>,
     ctx: ConversionContext,
-    nativePath?: { model: string; stream: boolean },
+    envelope: RequestEnvelope,
   ): CanonicalRequest;
   /** Canonical → upstream body. Throws GatewayError 400 for what the format cannot take. */
   encodeRequest(request: CanonicalRequest, ctx: ConversionContext): Record<string, unknown>;

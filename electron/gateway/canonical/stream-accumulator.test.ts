@@ -32,6 +32,20 @@ describe('StreamAccumulator', () => {
     });
   });
 
+  it('keeps Anthropic thinking blocks apart: a signed or redacted block ends the part', () => {
+    const acc = new StreamAccumulator();
+    acc.add({ type: 'reasoning-delta', text: 'one' });
+    acc.add({ type: 'reasoning-delta', text: '', thinkingSignature: 'S1' });
+    acc.add({ type: 'reasoning-delta', text: '', redacted: 'R1' });
+    acc.add({ type: 'reasoning-delta', text: 'two' });
+    acc.add({ type: 'reasoning-delta', text: '', thinkingSignature: 'S2' });
+    expect(acc.result().parts).toEqual([
+      { type: 'reasoning', text: 'one', thinkingSignature: 'S1' },
+      { type: 'reasoning', text: '', redacted: 'R1' },
+      { type: 'reasoning', text: 'two', thinkingSignature: 'S2' },
+    ]);
+  });
+
   it('marks an errored stream', () => {
     const acc = new StreamAccumulator();
     acc.add({ type: 'error', status: 500, message: 'boom' });

@@ -31,12 +31,22 @@ export class StreamAccumulator {
         break;
       case 'reasoning-delta': {
         const last = this.parts.at(-1);
-        const part = last?.type === 'reasoning' ? last : { type: 'reasoning' as const, text: '' };
+        // An Anthropic thinking block ends with its signature, and a redacted block stands
+        // alone: reasoning after either is a block of its own.
+        const sealed =
+          last?.type === 'reasoning' &&
+          (last.thinkingSignature !== undefined || last.redacted !== undefined);
+        const part =
+          last?.type === 'reasoning' && !sealed && event.redacted === undefined
+            ? last
+            : { type: 'reasoning' as const, text: '' };
         if (part !== last) this.parts.push(part);
         part.text += event.text;
         if (event.signature !== undefined) part.signature = event.signature;
         if (event.encrypted !== undefined) part.encrypted = event.encrypted;
         if (event.id !== undefined) part.id = event.id;
+        if (event.thinkingSignature !== undefined) part.thinkingSignature = event.thinkingSignature;
+        if (event.redacted !== undefined) part.redacted = event.redacted;
         break;
       }
       case 'tool-call-start': {

@@ -1,16 +1,14 @@
-import type { WireFormat } from '../formats/wire-format.ts';
 import type { CatalogModel } from './catalog-model.ts';
-import { formatsFromMarkers } from './markers.ts';
-
-/** UPSTREAM.md: a missing or empty marker list means "unknown"; fall back to chat-completions. */
-const FALLBACK_FORMATS: WireFormat[] = ['chat'];
+import { fallbackFormats, formatsFromMarkers } from './markers.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads the upstream's `GET /v1/models` answer. Every field but `id` is optional and unknown
- * fields are ignored: the upstream's shape is a default reading, not a contract.
+ * fields are ignored: the upstream's shape is a default reading, not a contract. A missing or
+ * empty marker list means "unknown": the model is taken to speak the default format until the
+ * user overrides its markers.
  */
 export function parseModelList(body: unknown): CatalogModel[] {
   const data =
@@ -30,7 +28,7 @@ export function parseModelList(body: unknown): CatalogModel[] {
       ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : 'upstream',
       created: typeof entry.created === 'number' ? entry.created : 0,
       markers,
-      formats: markersKnown ? formatsFromMarkers(markers) : [...FALLBACK_FORMATS],
+      formats: markersKnown ? formatsFromMarkers(markers) : fallbackFormats(),
       markersKnown,
       tariff: null,
       overridden: { markers: false, tariff: false },

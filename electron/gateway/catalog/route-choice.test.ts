@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import type { CatalogModel } from './catalog-model.ts';
 import { chooseRoute } from './route-choice.ts';
 

@@ -1,4 +1,4 @@
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import type { CatalogModel } from './catalog-model.ts';
 
 export type RouteChoice =

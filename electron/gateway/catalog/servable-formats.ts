@@ -1,4 +1,4 @@
-import { WIRE_FORMATS, type WireFormat } from '../formats/wire-format.ts';
+import { WIRE_FORMATS, type WireFormat } from '../../../shared/wire-formats.ts';
 import type { CatalogModel } from './catalog-model.ts';
 
 /** Any generation model can be used through every client format: the gateway translates. */

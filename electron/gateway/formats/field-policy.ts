@@ -1,5 +1,5 @@
 import { addDropped, type ConversionContext } from '../canonical/conversion-context.ts';
-import { badRequest } from '../server/gateway-error.ts';
+import { badRequest } from '../canonical/gateway-error.ts';
 
 /**
  * What a request decoder does with each top-level field of its format when translating:

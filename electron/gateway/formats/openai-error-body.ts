@@ -1,4 +1,4 @@
-import type { GatewayError } from '../server/gateway-error.ts';
+import type { GatewayError } from '../canonical/gateway-error.ts';
 
 /** `type` values OpenAI uses per status (PROTOCOLS.md §7); SDKs classify by status only. */
 function openAiErrorType(status: number): string {

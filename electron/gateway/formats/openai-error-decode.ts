@@ -1,7 +1,7 @@
 import { isRecord, tryParseJson } from '../canonical/json.ts';
 import { readableErrorText } from '../upstream/error-text.ts';
 import { retryAfterMillis } from '../upstream/retry-policy.ts';
-import { GatewayError } from '../server/gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 
 /**
  * An OpenAI-shaped upstream error (`{"error":{message,type,param,code}}`) as a GatewayError,

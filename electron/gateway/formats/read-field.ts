@@ -1,5 +1,5 @@
 import { isRecord } from '../canonical/json.ts';
-import { badRequest } from '../server/gateway-error.ts';
+import { badRequest } from '../canonical/gateway-error.ts';
 
 /**
  * Typed reads of client fields. A present field of the wrong type is a 400 naming its path;

@@ -1,34 +1,17 @@
+import { sseRecord } from '../canonical/sse-record.ts';
 import type { StreamDecoder } from '../canonical/format-codec.ts';
 import type { CanonicalUsage } from '../canonical/canonical-response.ts';
 import type { CanonicalStreamEvent } from '../canonical/canonical-stream.ts';
-import { CODECS } from '../formats/codecs.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { FormatCodec } from '../canonical/format-codec.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { scratchContext } from './scratch-context.ts';
-
-const USAGE_ONLY = /"choices"\s*:\s*\[\s*\]/;
-
-/** The extra chunk that `stream_options.include_usage` adds: empty choices plus totals. */
-export function isChatUsageOnlyChunk(data: string): boolean {
-  if (!USAGE_ONLY.test(data)) return false;
-  try {
-    const chunk = JSON.parse(data) as { choices?: unknown; usage?: unknown };
-    return (
-      Array.isArray(chunk.choices) &&
-      chunk.choices.length === 0 &&
-      typeof chunk.usage === 'object' &&
-      chunk.usage !== null
-    );
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Watches a passed-through stream for metering: usage where the upstream reports it, and the
  * length of what was generated so far for an estimate when it does not (a cancelled stream).
- * It parses each event once; when the chat usage chunk must be hidden from the client, the
- * same parse re-emits the other events (`filtered` output) instead of the raw bytes.
+ * It parses each event once; when a record must be hidden from the client (chat's usage chunk
+ * the gateway asked for), the same parse re-emits the other events (`filtered` output) instead of
+ * the raw bytes.
  */
 export class StreamUsageTap {
   usage: CanonicalUsage | undefined;
@@ -43,16 +26,15 @@ export class StreamUsageTap {
   truncated: { message: string; code?: string } | undefined;
   private readonly reader: SseReader;
   private readonly decoder: StreamDecoder;
-  private readonly hideChatUsage: boolean;
+  private readonly hide: ((data: string) => boolean) | undefined;
   private filtered = '';
 
-  constructor(format: WireFormat, hideChatUsage: boolean) {
-    this.hideChatUsage = hideChatUsage;
-    this.decoder = CODECS[format].createStreamDecoder(scratchContext());
+  /** `hide` picks the records the client must not see; without it the bytes pass untouched. */
+  constructor(codec: FormatCodec, hide?: (data: string) => boolean) {
+    this.hide = hide;
+    this.decoder = codec.createStreamDecoder(scratchContext());
     this.reader = new SseReader((event) => {
-      if (this.hideChatUsage && !(event.data !== '[DONE]' && isChatUsageOnlyChunk(event.data))) {
-        this.filtered += `data: ${event.data}\n\n`;
-      }
+      if (this.hide && !this.hide(event.data)) this.filtered += sseRecord(event.data, event.event);
       try {
         this.observe(this.decoder.push(event));
       } catch {
@@ -64,7 +46,7 @@ export class StreamUsageTap {
   /** Feeds raw bytes; returns what to send instead of them when filtering, else null (send them as they are). */
   push(chunk: Uint8Array): string | null {
     this.reader.push(chunk);
-    if (!this.hideChatUsage) return null;
+    if (!this.hide) return null;
     const out = this.filtered;
     this.filtered = '';
     return out;
@@ -81,7 +63,7 @@ export class StreamUsageTap {
     } catch {
       // as above
     }
-    if (!this.hideChatUsage) return null;
+    if (!this.hide) return null;
     return this.filtered;
   }
 

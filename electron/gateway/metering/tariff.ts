@@ -1,14 +1,6 @@
 /**
- * A model's price as the upstream's pricing document gives it (UPSTREAM.md "Tariffs"): either
- * token ratios (a ratio of 1 is $2 per million input tokens) or a price per call. The group
- * ratio of the key's group multiplies both.
+ * A model's price (UPSTREAM.md "Tariffs"): token ratios or a price per call. Defined once, as
+ * the schema the app checks tariffs with, in shared/tariff.ts; re-exported here so the
+ * gateway's imports stay where they were.
  */
-export type Tariff =
-  | {
-      kind: 'tokens';
-      modelRatio: number;
-      completionRatio: number;
-      cacheRatio: number;
-      groupRatio: number;
-    }
-  | { kind: 'per-call'; modelPrice: number; groupRatio: number };
+export type { Tariff } from '../../../shared/tariff.ts';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBodyFor } from '../formats/error-body.ts';
-import { GatewayError } from './gateway-error.ts';
+import { codecForPath } from '../formats/codecs.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 
 type ClientError = Error & { code?: string; rawPacket?: Buffer };
 
@@ -38,10 +38,8 @@ export function answerClientError(error: ClientError, socket: Duplex): void {
   const status = known?.status ?? 400;
   const message = known?.message ?? 'The request is not valid HTTP/1.1.';
   const path = requestPath(error.rawPacket);
-  const format =
-    path.startsWith('/v1beta') || /:(stream)?generateContent/.test(path) ? 'gemini' : 'chat';
   const body = JSON.stringify(
-    errorBodyFor(format, new GatewayError(status, message, { code: 'bad_http_request' })),
+    codecForPath(path).errorBody(new GatewayError(status, message, { code: 'bad_http_request' })),
   );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +

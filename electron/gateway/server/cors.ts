@@ -1,8 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CODEC_LIST } from '../formats/codecs.ts';
 import { DROPPED_HEADER } from './dropped-header.ts';
 
-const ALLOWED_HEADERS =
-  'authorization, content-type, x-goog-api-key, x-request-id, openai-beta, x-stainless-os, x-stainless-lang, x-stainless-package-version, x-stainless-runtime, x-stainless-runtime-version, x-stainless-arch, x-stainless-retry-count, x-stainless-timeout, x-goog-api-client';
+/** The headers clients send, and those each format's SDKs add from a browser page. */
+const ALLOWED_HEADERS = [
+  ...new Set([
+    'authorization',
+    'content-type',
+    'x-request-id',
+    ...CODEC_LIST.flatMap((codec) => codec.corsHeaders),
+    ...CODEC_LIST.flatMap((codec) =>
+      codec.tokenSources.flatMap((source) => ('header' in source ? [source.header] : [])),
+    ),
+  ]),
+].join(', ');
 
 /**
  * CORS for browser origins the user allowed, and for no other: a page from any other origin

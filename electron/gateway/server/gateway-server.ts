@@ -1,18 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { endStreamWithError } from './end-stream-with-error.ts';
 import type { AddressInfo } from 'node:net';
 import { CatalogCache } from '../catalog/catalog-cache.ts';
 import type { CatalogSources } from '../catalog/load-catalog.ts';
 import type { OpaqueStateStore, ResponseStore } from '../canonical/conversion-context.ts';
 import { memoryResponseStore, memoryStateStore } from '../canonical/memory-stores.ts';
-import { errorBodyFor } from '../formats/error-body.ts';
-import { streamErrorRecord } from '../formats/stream-error.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { FormatCodec, TokenSource } from '../canonical/format-codec.ts';
+import { ALL_TOKEN_SOURCES, CODEC_LIST, DEFAULT_CODEC } from '../formats/codecs.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
 import { buildCapture, teeResponse, type CaptureOptions } from './capture.ts';
 import { answerClientError } from './client-error.ts';
 import { applyCors } from './cors.ts';
-import { GatewayError } from './gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import {
   currentCatalog,
   findModel,
@@ -20,12 +20,13 @@ import {
   type GenerationDeps,
 } from './handle-generation.ts';
 import { modelListBody, singleModelBody } from './handle-models.ts';
+import type { RequestHeaders } from '../canonical/format-codec.ts';
 import { isAllowedHost } from './host-check.ts';
 import { presentedToken, type LocalAuthenticator } from './local-auth.ts';
 import { RequestContext } from './request-context.ts';
 import type { RequestRecord } from './request-record.ts';
-import { handleStoredResponse } from './handle-stored-response.ts';
-import { matchRoute, type ListStyle, type Route } from './route-table.ts';
+import { handleReadAnswer } from './handle-read-answer.ts';
+import { matchRoute, type Route } from './route-table.ts';
 import { sendJson } from './send-json.ts';
 
 export interface GatewayOptions {
@@ -180,7 +181,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     res.setHeader('x-request-id', ctx.id);
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const route = matchRoute(req.method ?? 'GET', url.pathname, url.searchParams);
-    if (route.kind === 'generate') ctx.record.clientFormat = route.format;
+    if (route.kind === 'generate') ctx.record.clientFormat = route.codec.format;
     const capture = options.capture?.enabled() ? options.capture : null;
     const captured = capture ? teeResponse(res, capture.maxBytes) : null;
     try {
@@ -194,8 +195,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         );
       }
       if (route.kind === 'error') throw route.error;
-      const googleStyle = route.kind !== 'generate' || route.format === 'gemini';
-      const token = presentedToken(req.headers, url.searchParams, googleStyle);
+      // A generation route takes the token where its format's clients put it; the rest are
+      // called by every client, so any format's place will do.
+      const sources = route.kind === 'generate' ? route.codec.tokenSources : ALL_TOKEN_SOURCES;
+      const token = presentedToken(req.headers, url.searchParams, sources);
       if (!token)
         throw new GatewayError(
           401,
@@ -210,11 +213,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
       if (route.kind === 'generate') {
         await handleGeneration(deps, ctx, route, req, res);
-      } else if (route.kind === 'get-response') {
-        await handleStoredResponse(deps, ctx, route.id, res);
+      } else if (route.kind === 'read-answer') {
+        await handleReadAnswer(deps, ctx, route.codec, route.id, res);
       } else {
-        const style = resolveStyle(route.style, token.via);
-        await answerDiscovery(ctx, route, style, res);
+        await answerDiscovery(ctx, route, discoveryCodec(route.codec, req.headers, token.via), res);
       }
     } catch (error) {
       replyError(ctx, route, res, error);
@@ -242,7 +244,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   async function answerDiscovery(
     ctx: RequestContext,
     route: Extract<Route, { kind: 'list-models' | 'get-model' }>,
-    style: 'openai' | 'gemini',
+    codec: FormatCodec,
     res: ServerResponse,
   ): Promise<void> {
     if (route.kind === 'get-model') {
@@ -250,11 +252,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         if (error instanceof GatewayError && error.status === 404) return undefined;
         throw error;
       });
-      sendJson(res, 200, singleModelBody(model, route.model, style));
+      sendJson(res, 200, singleModelBody(model, route.model, codec));
       return;
     }
     const { models } = await currentCatalog(deps, ctx);
-    sendJson(res, 200, modelListBody(models, style));
+    sendJson(res, 200, modelListBody(models, codec));
   }
 
   function replyError(
@@ -278,9 +280,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ctx.record.errorKind = gatewayError.code ?? 'error';
     ctx.record.errorMessage = gatewayError.message;
     if (ctx.record.route === 'local' && gatewayError.status >= 400) ctx.record.route = 'rejected';
-    const format: WireFormat = route.kind === 'generate' ? route.format : route.errorFormat;
+    const codec = route.codec ?? DEFAULT_CODEC;
     if (res.headersSent) {
-      res.end(streamErrorRecord(format, gatewayError));
+      endStreamWithError(res, codec, gatewayError);
       return;
     }
     const headers: Record<string, string> = { ...gatewayError.headers };
@@ -288,7 +290,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       headers['retry-after'] = String(gatewayError.retryAfterSeconds);
     // The rest of an unread body would otherwise be parsed as the next request on this connection.
     if (!res.req.complete) headers.connection = 'close';
-    sendJson(res, gatewayError.status, errorBodyFor(format, gatewayError), headers);
+    sendJson(res, gatewayError.status, codec.errorBody(gatewayError), headers);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -328,10 +330,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
 }
 
-function resolveStyle(
-  style: ListStyle,
-  via: 'bearer' | 'x-goog-api-key' | 'query',
-): 'openai' | 'gemini' {
-  if (style !== 'auto') return style;
-  return via === 'bearer' ? 'openai' : 'gemini';
+/**
+ * The format a discovery answer is shaped for: the path's own, or on a shared path the format
+ * whose clients authenticate or announce themselves this way; else the default.
+ */
+function discoveryCodec(
+  own: FormatCodec | undefined,
+  headers: RequestHeaders,
+  via: TokenSource | 'bearer',
+): FormatCodec {
+  return own ?? CODEC_LIST.find((codec) => codec.discovery.claims(headers, via)) ?? DEFAULT_CODEC;
 }

@@ -4,13 +4,13 @@ import type { CatalogModel } from '../catalog/catalog-model.ts';
 import { loadCatalog, type CatalogSources } from '../catalog/load-catalog.ts';
 import { chooseRoute } from '../catalog/route-choice.ts';
 import type { OpaqueStateStore, ResponseStore } from '../canonical/conversion-context.ts';
-import { readEnvelope } from '../formats/request-envelope.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { FormatCodec, PathRequest } from '../canonical/format-codec.ts';
+import { CODECS } from '../formats/codecs.ts';
 import type { RetryPolicy } from '../upstream/retry-policy.ts';
 import type { UpstreamClient } from '../upstream/upstream-client.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { clip } from './clip.ts';
-import { GatewayError } from './gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import { passthroughFlow } from './passthrough-flow.ts';
 import { parseJsonBody, readBody } from './read-body.ts';
 import type { RequestContext } from './request-context.ts';
@@ -83,22 +83,21 @@ export async function findModel(
 export async function handleGeneration(
   deps: GenerationDeps,
   ctx: RequestContext,
-  route: { format: WireFormat; model?: string; stream?: boolean },
+  route: { codec: FormatCodec; path: PathRequest },
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const raw = await readBody(req, deps.maxBodyBytes, deps.clientBodyTimeoutMs);
   ctx.requestBody = raw;
-  const nativePath =
-    route.format === 'gemini'
-      ? { model: route.model ?? '', stream: route.stream === true }
-      : undefined;
-  const envelope = readEnvelope(route.format, parseJsonBody(raw), nativePath);
+  const body = parseJsonBody(raw);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new GatewayError(400, 'Request body must be a JSON object.', { code: 'invalid_request' });
+  const envelope = route.codec.readEnvelope(body as Record<string, unknown>, route.path);
   ctx.record.model = clip(envelope.model);
   ctx.record.stream = envelope.stream;
 
   const model = await findModel(deps, ctx, envelope.model);
-  const choice = chooseRoute(model, route.format);
+  const choice = chooseRoute(model, route.codec.format);
   if (!choice) {
     throw new GatewayError(
       404,
@@ -110,13 +109,13 @@ export async function handleGeneration(
     );
   }
   if (choice.kind === 'passthrough')
-    await passthroughFlow(deps, ctx, route.format, envelope, raw, model.tariff, res);
+    await passthroughFlow(deps, ctx, route.codec, envelope, raw, model.tariff, res);
   else
     await translationFlow(
       deps,
       ctx,
-      choice.from,
-      choice.to,
+      CODECS[choice.from],
+      CODECS[choice.to],
       envelope,
       { requestChars: raw.length, tariff: model.tariff },
       res,

@@ -1,28 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { GEMINI_TOKEN_SOURCES } from '../formats/gemini/gemini-wire.ts';
 import { presentedToken, singleTokenAuthenticator } from './local-auth.ts';
 import { isAllowedHost } from './host-check.ts';
 
 describe('presentedToken', () => {
   const none = new URLSearchParams();
   it('reads a bearer token on every route', () => {
-    expect(presentedToken({ authorization: 'Bearer abc' }, none, false)).toEqual({
+    expect(presentedToken({ authorization: 'Bearer abc' }, none, [])).toEqual({
       token: 'abc',
       via: 'bearer',
     });
   });
-  it('reads x-goog-api-key and ?key= only where Gemini clients call', () => {
-    expect(presentedToken({ 'x-goog-api-key': 'g' }, none, true)).toEqual({
+  it("reads a format's own places (Gemini's x-goog-api-key and ?key=) only where it is given them", () => {
+    expect(presentedToken({ 'x-goog-api-key': 'g' }, none, GEMINI_TOKEN_SOURCES)).toEqual({
       token: 'g',
-      via: 'x-goog-api-key',
+      via: { header: 'x-goog-api-key' },
     });
-    expect(presentedToken({}, new URLSearchParams('key=q'), true)).toEqual({
+    expect(presentedToken({}, new URLSearchParams('key=q'), GEMINI_TOKEN_SOURCES)).toEqual({
       token: 'q',
-      via: 'query',
+      via: { query: 'key' },
     });
-    expect(presentedToken({ 'x-goog-api-key': 'g' }, none, false)).toBeNull();
+    expect(presentedToken({ 'x-goog-api-key': 'g' }, none, [])).toBeNull();
   });
   it('ignores other schemes', () => {
-    expect(presentedToken({ authorization: 'Basic abc' }, none, false)).toBeNull();
+    expect(presentedToken({ authorization: 'Basic abc' }, none, [])).toBeNull();
   });
 });
 

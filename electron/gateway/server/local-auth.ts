@@ -1,5 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { TokenSource } from '../canonical/format-codec.ts';
 
 /** Who called: the name of the local token, so usage can be told apart per tool. */
 export interface LocalClient {
@@ -16,29 +17,28 @@ export interface LocalAuthenticator {
 
 export interface PresentedToken {
   token: string;
-  /** How it was sent: decides, for `/v1/models`, whether the client is a Gemini client. */
-  via: 'bearer' | 'x-goog-api-key' | 'query';
+  /** Where it was found: decides, on `/v1/models`, which format's client is asking. */
+  via: TokenSource | 'bearer';
 }
 
 /**
- * Reads the local token. OpenAI clients send `Authorization: Bearer`; Gemini clients send
- * `x-goog-api-key` or `?key=`, which are accepted where a Gemini client may call.
+ * Reads the local token: `Authorization: Bearer`, which every client may send, else the places
+ * the route's format allows (`x-goog-api-key` or `?key=` for Gemini clients, and so on).
  */
 export function presentedToken(
   headers: IncomingHttpHeaders,
   query: URLSearchParams,
-  allowGoogleStyle: boolean,
+  sources: readonly TokenSource[],
 ): PresentedToken | null {
   const authorization = headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match?.[1]) return { token: match[1].trim(), via: 'bearer' };
   }
-  if (!allowGoogleStyle) return null;
-  const googKey = headers['x-goog-api-key'];
-  if (typeof googKey === 'string' && googKey) return { token: googKey, via: 'x-goog-api-key' };
-  const queryKey = query.get('key');
-  if (queryKey) return { token: queryKey, via: 'query' };
+  for (const source of sources) {
+    const value = 'header' in source ? headers[source.header] : query.get(source.query);
+    if (typeof value === 'string' && value) return { token: value, via: source };
+  }
   return null;
 }
 

@@ -1,11 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { requestStreamUsage } from '../formats/chat/request-stream-usage.ts';
-import type { RequestEnvelope } from '../formats/request-envelope.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { FormatCodec, RequestEnvelope } from '../canonical/format-codec.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
 import { isJsonBody } from '../upstream/error-text.ts';
-import { CODECS } from '../formats/codecs.ts';
-import { upstreamPath } from '../upstream/upstream-path.ts';
 import { meterRequest } from '../metering/meter-request.ts';
 import type { Tariff } from '../metering/tariff.ts';
 import type { GenerationDeps } from './handle-generation.ts';
@@ -16,25 +12,19 @@ import type { RequestContext } from './request-context.ts';
 export async function passthroughFlow(
   deps: GenerationDeps,
   ctx: RequestContext,
-  format: WireFormat,
+  codec: FormatCodec,
   envelope: RequestEnvelope,
   raw: Buffer,
   tariff: Tariff | null,
   res: ServerResponse,
 ): Promise<void> {
   ctx.record.route = 'passthrough';
-  ctx.record.upstreamFormat = format;
-  let body = raw;
-  let dropChatUsageChunk = false;
-  if (format === 'chat' && envelope.stream) {
-    const usage = requestStreamUsage(raw, envelope.body);
-    body = usage.body;
-    dropChatUsageChunk = !usage.clientAsked;
-    if (usage.changed) ctx.record.rules.push('chat.stream_usage_requested');
-  }
+  ctx.record.upstreamFormat = codec.format;
+  const prepared = codec.preparePassthrough?.(raw, envelope);
+  if (prepared?.rule) ctx.record.rules.push(prepared.rule);
   const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
-    path: upstreamPath(format, envelope.model, envelope.stream),
-    body,
+    path: codec.upstreamPath(envelope.model, envelope.stream),
+    body: prepared?.body ?? raw,
     stream: envelope.stream,
   });
   if (!answer) return;
@@ -42,7 +32,7 @@ export async function passthroughFlow(
     const text = answer.body.toString();
     // Not the API's JSON (a proxy's HTML page, plain text): the client's SDK could not read it,
     // so it becomes the gateway's error in the client's format, status and Retry-After kept.
-    if (!isJsonBody(text)) throw CODECS[format].decodeError(answer.status, text, answer.headers);
+    if (!isJsonBody(text)) throw codec.decodeError(answer.status, text, answer.headers);
     ctx.record.errorKind = 'upstream_error';
     ctx.record.errorMessage = text.slice(0, 500);
     const headers = forwardedHeaders(answer.headers);
@@ -54,9 +44,9 @@ export async function passthroughFlow(
     return;
   }
   const outcome = await replyPassthrough(answer.response, res, {
-    format,
+    codec,
     stream: envelope.stream,
-    dropChatUsageChunk,
+    ...(prepared?.hideRecord ? { hideRecord: prepared.hideRecord } : {}),
     onFirstByte: () => ctx.markFirstByte(),
   });
   if (outcome.streamError) {

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
+import { endStreamWithError } from './end-stream-with-error.ts';
 import type { CanonicalUsage } from '../canonical/canonical-response.ts';
-import { streamErrorRecord } from '../formats/stream-error.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { FormatCodec } from '../canonical/format-codec.ts';
 import { bodyUsage } from '../metering/body-usage.ts';
 import { StreamUsageTap } from '../metering/stream-usage-tap.ts';
 import type { UpstreamResponse } from '../upstream/upstream-client.ts';
-import { GatewayError } from './gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import { writeWithBackpressure } from './send-json.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 
@@ -29,10 +29,10 @@ export function forwardedHeaders(
 const METERED_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface PassthroughOptions {
-  format: WireFormat;
+  codec: FormatCodec;
   stream: boolean;
-  /** The gateway asked for usage the client did not: drop that chunk from the client's stream. */
-  dropChatUsageChunk: boolean;
+  /** Records the gateway asked for and the client did not (a usage chunk): kept from the client. */
+  hideRecord?: (data: string) => boolean;
   onFirstByte: () => void;
 }
 
@@ -98,7 +98,7 @@ async function replyWhole(
   res.end(body);
   const metered =
     body.length <= METERED_BODY_LIMIT
-      ? bodyUsage(options.format, body.toString())
+      ? bodyUsage(options.codec, body.toString())
       : { usage: undefined, outputChars: 0 };
   return { ...metered, streamError: null };
 }
@@ -113,7 +113,7 @@ async function replyStream(
   res: ServerResponse,
   options: PassthroughOptions,
 ): Promise<PassthroughResult> {
-  const tap = new StreamUsageTap(options.format, options.dropChatUsageChunk);
+  const tap = new StreamUsageTap(options.codec, options.hideRecord);
   let first = true;
   let headSent = false;
   let last: Uint8Array | string | null = null;
@@ -131,8 +131,7 @@ async function replyStream(
   });
   /** An in-stream error after what was sent, on an event boundary so the client can parse it. */
   const endWithError = (error: GatewayError): void => {
-    const separator = endsAtEventBoundary(last) ? '' : '\n\n';
-    res.end(separator + streamErrorRecord(options.format, error));
+    endStreamWithError(res, options.codec, error, !endsAtEventBoundary(last));
   };
   try {
     for await (const chunk of upstream.body as AsyncIterable<Buffer>) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from './gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 
 const tooLarge = (limit: number): GatewayError =>
   new GatewayError(413, `Request body is larger than the gateway's limit of ${limit} bytes.`, {

@@ -1,4 +1,4 @@
-import type { WireFormat } from '../formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import type { Tariff } from '../metering/tariff.ts';
 
 export interface RecordUsage {

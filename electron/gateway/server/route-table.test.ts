@@ -1,34 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from './route-table.ts';
+import { matchRoute, type Route } from './route-table.ts';
 
 const q = (s = '') => new URLSearchParams(s);
 
+/** The route with its codec named by format, as the assertions read best. */
+const summary = (route: Route) => ({ ...route, codec: route.codec?.format });
+
 describe('matchRoute', () => {
   it('maps the OpenAI generation paths', () => {
-    expect(matchRoute('POST', '/v1/chat/completions', q())).toMatchObject({
+    expect(summary(matchRoute('POST', '/v1/chat/completions', q()))).toMatchObject({
       kind: 'generate',
-      format: 'chat',
+      codec: 'chat',
     });
-    expect(matchRoute('POST', '/v1/responses', q())).toMatchObject({
+    expect(summary(matchRoute('POST', '/v1/responses', q()))).toMatchObject({
       kind: 'generate',
-      format: 'responses',
+      codec: 'responses',
     });
   });
 
   it('maps native paths under v1beta and v1, with the model from the path', () => {
-    expect(matchRoute('POST', '/v1beta/models/gemini-2.5-flash:generateContent', q())).toEqual({
+    expect(
+      summary(matchRoute('POST', '/v1beta/models/gemini-2.5-flash:generateContent', q())),
+    ).toEqual({
       kind: 'generate',
-      format: 'gemini',
-      errorFormat: 'gemini',
-      model: 'gemini-2.5-flash',
-      stream: false,
+      codec: 'gemini',
+      path: { model: 'gemini-2.5-flash', stream: false },
     });
     expect(
-      matchRoute('POST', '/v1/models/a%2Fb:streamGenerateContent', q('alt=sse')),
-    ).toMatchObject({
-      model: 'a/b',
-      stream: true,
-    });
+      summary(matchRoute('POST', '/v1/models/a%2Fb:streamGenerateContent', q('alt=sse'))),
+    ).toMatchObject({ path: { model: 'a/b', stream: true } });
   });
 
   it('refuses a native stream without alt=sse, naming the parameter', () => {
@@ -47,24 +47,44 @@ describe('matchRoute', () => {
   });
 
   it('answers 404 for unknown paths in the shape their prefix implies', () => {
-    const openai = matchRoute('POST', '/v1/completions', q());
-    const native = matchRoute('GET', '/v1beta/tunedModels', q());
-    expect(openai).toMatchObject({ kind: 'error', errorFormat: 'chat' });
-    expect(native).toMatchObject({ kind: 'error', errorFormat: 'gemini' });
+    expect(summary(matchRoute('POST', '/v1/completions', q()))).toMatchObject({
+      kind: 'error',
+      codec: 'chat',
+    });
+    expect(summary(matchRoute('GET', '/v1beta/tunedModels', q()))).toMatchObject({
+      kind: 'error',
+      codec: 'gemini',
+    });
   });
 
-  it('resolves list styles', () => {
-    expect(matchRoute('GET', '/v1/models', q())).toMatchObject({
+  it('leaves the shape of /v1/models to the client, and gives /v1beta/models its own', () => {
+    expect(summary(matchRoute('GET', '/v1/models', q()))).toEqual({
       kind: 'list-models',
-      style: 'auto',
+      codec: undefined,
     });
-    expect(matchRoute('GET', '/v1beta/models', q())).toMatchObject({
+    expect(summary(matchRoute('GET', '/v1beta/models', q()))).toEqual({
       kind: 'list-models',
-      style: 'gemini',
+      codec: 'gemini',
     });
-    expect(matchRoute('GET', '/v1beta/models/x', q())).toMatchObject({
+    expect(summary(matchRoute('GET', '/v1beta/models/x', q()))).toEqual({
       kind: 'get-model',
       model: 'x',
+      codec: 'gemini',
     });
+    expect(summary(matchRoute('GET', '/v1/models/a%2Fb', q()))).toEqual({
+      kind: 'get-model',
+      model: 'a/b',
+      codec: undefined,
+    });
+  });
+
+  it('reads a kept answer on GET only', () => {
+    expect(summary(matchRoute('GET', '/v1/responses/resp_1', q()))).toEqual({
+      kind: 'read-answer',
+      codec: 'responses',
+      id: 'resp_1',
+    });
+    const post = matchRoute('POST', '/v1/responses/resp_1', q());
+    expect(post.kind === 'error' && post.error.status).toBe(405);
   });
 });

@@ -5,18 +5,14 @@ import type { ConversionContext, ResponseEncodeContext } from '../canonical/conv
 import { hasOutputLimits, limitResponse, StreamOutputLimiter } from '../canonical/output-limits.ts';
 import { isRecord } from '../canonical/json.ts';
 import { StreamAccumulator } from '../canonical/stream-accumulator.ts';
-import { CODECS } from '../formats/codecs.ts';
+import type { FormatCodec, RequestEnvelope } from '../canonical/format-codec.ts';
 import { MAX_TRANSLATED_NESTING, nestsDeeperThan } from '../formats/nesting-depth.ts';
-import type { RequestEnvelope } from '../formats/request-envelope.ts';
-import type { WireFormat } from '../formats/wire-format.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
-import { upstreamPath } from '../upstream/upstream-path.ts';
 import { loadTokenizer } from './bpe-tokenizer.ts';
-import { clientResponseId } from './client-response-id.ts';
 import { setDroppedHeader } from './dropped-header.ts';
-import { GatewayError } from './gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import { meterRequest } from '../metering/meter-request.ts';
 import { outputChars } from '../metering/output-chars.ts';
 import type { Tariff } from '../metering/tariff.ts';
@@ -31,24 +27,20 @@ import { sendJson, writeWithBackpressure } from './send-json.ts';
 export async function translationFlow(
   deps: GenerationDeps,
   ctx: RequestContext,
-  from: WireFormat,
-  to: WireFormat,
+  client: FormatCodec,
+  upstream: FormatCodec,
   envelope: RequestEnvelope,
   meter: { requestChars: number; tariff: Tariff | null },
   res: ServerResponse,
 ): Promise<void> {
   ctx.record.route = 'translated';
-  ctx.record.upstreamFormat = to;
-  const client = CODECS[from];
-  const upstream = CODECS[to];
+  ctx.record.upstreamFormat = upstream.format;
   const conversion: ConversionContext = {
     rules: ctx.record.rules,
     dropped: ctx.record.dropped,
     state: deps.state,
     responses: deps.responses,
   };
-  const nativePath =
-    from === 'gemini' ? { model: envelope.model, stream: envelope.stream } : undefined;
   // The converters recurse through the body; refuse what would overflow the stack as a 400.
   if (nestsDeeperThan(envelope.body, MAX_TRANSLATED_NESTING))
     throw new GatewayError(
@@ -56,7 +48,7 @@ export async function translationFlow(
       `The request nests arrays and objects more than ${MAX_TRANSLATED_NESTING} levels deep, which the gateway does not translate.`,
       { code: 'request_too_deep' },
     );
-  const request = client.decodeRequest(envelope.body, conversion, nativePath);
+  const request = client.decodeRequest(envelope.body, conversion, envelope);
   const upstreamBody = upstream.encodeRequest(request, conversion);
   setDroppedHeader(res, conversion.dropped);
   const limits = conversion.outputLimits;
@@ -64,7 +56,7 @@ export async function translationFlow(
 
   const upstreamClient = deps.upstream();
   const answer = await callUpstream(upstreamClient, deps.retry, ctx, {
-    path: upstreamPath(to, request.model, request.stream),
+    path: upstream.upstreamPath(request.model, request.stream),
     body: JSON.stringify(upstreamBody),
     stream: request.stream,
   });
@@ -76,7 +68,7 @@ export async function translationFlow(
     request,
     clientBody: envelope.body,
     requestId: ctx.id,
-    responseId: clientResponseId(from),
+    responseId: client.newResponseId(),
   };
   if (!request.stream) {
     let body: unknown;
@@ -101,7 +93,7 @@ export async function translationFlow(
     ctx.markFirstByte();
     const encoded = client.encodeResponse(response, encodeContext);
     sendJson(res, 200, encoded);
-    remember(deps, from, envelope, request, response, encoded, encodeContext.responseId);
+    remember(deps, client, envelope, request, response, encoded, encodeContext.responseId);
     return;
   }
 
@@ -164,23 +156,29 @@ export async function translationFlow(
   res.end(out + encoder.end());
   if (!accumulator.error) {
     const response = accumulator.result();
-    // The stream's last event held the whole answer; the stored copy is that answer unstreamed.
-    const encoded = from === 'responses' ? client.encodeResponse(response, encodeContext) : null;
-    remember(deps, from, envelope, request, response, encoded, encodeContext.responseId);
+    // The stream's last event held the whole answer; the kept copy is that answer unstreamed.
+    const encoded = keeps(client, envelope) ? client.encodeResponse(response, encodeContext) : null;
+    remember(deps, client, envelope, request, response, encoded, encodeContext.responseId);
   }
 }
 
-/** Keeps a responses client's conversation so a follow-up with `previous_response_id` works. */
+const keeps = (client: FormatCodec, envelope: RequestEnvelope): boolean =>
+  client.keptAnswers?.keep(envelope.body) === true;
+
+/**
+ * Keeps the conversation of a client whose format refers back to answers (responses'
+ * `previous_response_id`), with the answer as the client got it.
+ */
 function remember(
   deps: GenerationDeps,
-  from: WireFormat,
+  client: FormatCodec,
   envelope: RequestEnvelope,
   request: CanonicalRequest,
   response: CanonicalResponse,
   encoded: unknown,
   responseId: string,
 ): void {
-  if (from !== 'responses' || envelope.body.store === false) return;
+  if (!keeps(client, envelope)) return;
   deps.responses.set(responseId, {
     messages: [...request.messages, { role: 'assistant', parts: response.parts }],
     ...(isRecord(encoded) ? { response: encoded } : {}),

@@ -1,4 +1,4 @@
-import { GatewayError } from '../server/gateway-error.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import { readableErrorText } from './error-text.ts';
 import { isConnectFailure, UpstreamStatusError } from './upstream-client.ts';
 

@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../../shared/contract.ts';
-import { ALL_FORMATS, FORMAT_LABEL } from '../format/route.ts';
+import { WIRE_FORMATS, FORMAT_LABEL } from '../../../shared/wire-formats.ts';
 
 /**
  * The client formats that reach a model: solid for formats the model speaks upstream (passed
@@ -10,7 +10,7 @@ export function FormatBadges({
 }: {
   model: Pick<ModelInfo, 'formats' | 'translatedFormats'>;
 }) {
-  const shown = ALL_FORMATS.filter(
+  const shown = WIRE_FORMATS.filter(
     (f) => model.formats.includes(f) || model.translatedFormats.includes(f),
   );
   if (shown.length === 0) return <span className="subtle">none</span>;

@@ -1,13 +1,4 @@
-import type { LogEntry, WireFormat } from '../../../shared/contract.ts';
-
-/** What users call each wire format. */
-export const FORMAT_LABEL: Record<WireFormat, string> = {
-  chat: 'chat-completions',
-  responses: 'responses',
-  gemini: 'native',
-};
-
-export const ALL_FORMATS: readonly WireFormat[] = ['chat', 'responses', 'gemini'];
+import type { LogEntry } from '../../../shared/contract.ts';
 
 /** A request's route as "chat→gemini (translated)" or "chat→chat (passthrough)". */
 export function formatRoute(

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../shared/contract.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { logFilterSchema } from '../../../shared/contract-schemas.ts';
+import type { LogEntry, LogFilter, Params } from '../../../shared/contract.ts';
 import { EMPTY_LOG_FORM, matchesLogFilter, prependRows, toLogFilter } from './log-filter.ts';
 
 function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
@@ -48,6 +49,14 @@ describe('toLogFilter', () => {
       text: 'oops',
       from: 5_000_000 - 3_600_000,
     });
+  });
+
+  it('builds the filter the contract types and the main process accepts', () => {
+    expectTypeOf(toLogFilter).returns.toEqualTypeOf<LogFilter>();
+    expectTypeOf<LogFilter>().toEqualTypeOf<Params<'logs.search'>['filter']>();
+    const form = { model: 'm', status: 'ok', client: 'cli', text: 'x', range: '7d' } as const;
+    for (const f of [EMPTY_LOG_FORM, form])
+      expect(logFilterSchema.safeParse(toLogFilter(f, Date.now())).success).toBe(true);
   });
 });
 

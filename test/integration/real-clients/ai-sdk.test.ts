@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Output, generateText, isStepCount, streamText, tool } from 'ai';
 import type { LanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import { startHarness } from '../harness.ts';
 import type { Harness } from '../harness.ts';
 import { expectRoutes, recordMark } from './gateway-records.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { RequestRecord } from '../../../electron/gateway/server/request-record.ts';
 import type { Harness } from '../harness.ts';
 import { expectedRoute } from './sim-models.ts';
-import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 
 /** Where the gateway's records stand before a client run, to find that run's records after. */
 export const recordMark = (h: Harness): number => h.records.length;

@@ -5,7 +5,7 @@ import { tool } from '@langchain/core/tools';
 import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 import { ChatOpenAI } from '@langchain/openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import { startHarness } from '../harness.ts';
 import type { Harness } from '../harness.ts';
 import { expectRoutes, recordMark } from './gateway-records.ts';

@@ -10,7 +10,7 @@ import {
 import type { Model } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import { startHarness } from '../harness.ts';
 import type { Harness } from '../harness.ts';
 import { expectRoutes, recordMark } from './gateway-records.ts';

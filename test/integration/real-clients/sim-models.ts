@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../../electron/gateway/formats/wire-format.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
 import { SIM_MODELS } from '../../upstream-sim/index.ts';
 import type { EndpointType } from '../../upstream-sim/index.ts';
 

@@ -1,6 +1,6 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { sourceToImageUrl } from './chat-image-url.ts';
 
 type ChatMessage = Record<string, unknown>;

@@ -140,15 +140,13 @@ describe('chatCodec: recorded upstream streams replayed to an openai SDK client'
 describe('chatCodec requests', () => {
   it('decodes a client body and encodes it for a chat upstream', () => {
     const ctx = testContext();
-    const canonical = chatCodec.decodeRequest(
-      {
-        model: 'm',
-        messages: [{ role: 'user', content: 'hi' }],
-        stream: true,
-        metadata: { a: 'b' },
-      },
-      ctx,
-    );
+    const body = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+      metadata: { a: 'b' },
+    };
+    const canonical = chatCodec.decodeRequest(body, ctx, chatCodec.readEnvelope(body, {}));
     expect(chatCodec.encodeRequest(canonical, ctx)).toEqual({
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],

@@ -1,5 +1,5 @@
 import type { ImageSource } from '../../canonical/canonical-request.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 
 const BASE64_DATA_URL = /^data:([^;,]+)((?:;[^;,]+)*);base64,(.*)$/s;
 

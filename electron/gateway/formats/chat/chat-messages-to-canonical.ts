@@ -1,7 +1,7 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import {
   CHAT_FUNCTION_CALL_POLICY,

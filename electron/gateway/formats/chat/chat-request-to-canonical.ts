@@ -4,7 +4,7 @@ import type {
   ReasoningEffort,
 } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import { CHAT_REQUEST_POLICY, CHAT_STREAM_OPTIONS_POLICY } from './chat-field-policy.ts';
 import { chatMessagesToCanonical } from './chat-messages-to-canonical.ts';

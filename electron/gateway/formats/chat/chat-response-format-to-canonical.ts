@@ -1,5 +1,5 @@
 import type { CanonicalResponseFormat } from '../../canonical/canonical-request.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { optionalBoolean, optionalRecord, optionalString, requiredRecord } from '../read-field.ts';
 
 /** Chat `response_format` (schema nested under `json_schema`) as canonical. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { chatResponseToCanonical } from './chat-response-to-canonical.ts';
 import { testContext } from './chat-test-context.ts';
 

@@ -3,7 +3,7 @@ import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { chatContentPieces } from './chat-content-pieces.ts';
 import { chatUsageToCanonical } from './chat-usage.ts';
 import { chatFinishToCanonical } from './map-chat-finish-reason.ts';

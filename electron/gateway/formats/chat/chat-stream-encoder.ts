@@ -3,10 +3,11 @@ import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import type { ResponseEncodeContext } from '../../canonical/conversion-context.ts';
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { chatStreamError } from './chat-stream-error.ts';
 import { canonicalUsageToChat } from './chat-usage.ts';
 import { canonicalFinishToChat } from './map-chat-finish-reason.ts';
+import { sseRecord } from '../../canonical/sse-record.ts';
 
 /**
  * Canonical events as the client's chat SSE (PROTOCOLS.md §2.4, §2.6): `data:` records only,
@@ -23,7 +24,7 @@ export function createChatStreamEncoder(ctx: ResponseEncodeContext): StreamEncod
   let over = false;
   let usage: CanonicalUsage | undefined;
   const chatIndex = new Map<number, number>();
-  const record = (payload: Record<string, unknown>) => `data: ${JSON.stringify(payload)}\n\n`;
+  const record = (payload: Record<string, unknown>) => sseRecord(payload);
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => {
     created ??= nowSeconds();
     return record({

@@ -1,5 +1,5 @@
 import type { ImageSource } from '../../canonical/canonical-request.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { imageMimeTypeOf, isGeminiFileUri } from './gemini-file-uri.ts';
 
 const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;

@@ -1,7 +1,7 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { canonicalImageToGemini } from './canonical-image-to-gemini.ts';
 import { toolResultResponse } from './canonical-tool-result-to-gemini.ts';
 import { SKIP_THOUGHT_SIGNATURE, signatureStateKey } from './thought-signature.ts';

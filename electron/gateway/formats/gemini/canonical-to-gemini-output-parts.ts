@@ -1,7 +1,7 @@
 import type { CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 
 export type GeminiPart = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { CanonicalTool, CanonicalToolChoice } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 
 /** Gemini's rule for function names (PROTOCOLS.md §4.2). */
 const FUNCTION_NAME = /^[a-zA-Z0-9_.:-]{1,128}$/;

@@ -1,16 +1,38 @@
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { canonicalToGeminiRequest } from './canonical-to-gemini-request.ts';
 import { canonicalToGeminiResponse } from './canonical-to-gemini-response.ts';
+import { geminiErrorBody } from './gemini-error-body.ts';
 import { decodeGeminiError } from './gemini-error-decode.ts';
 import { geminiRequestToCanonical } from './gemini-request-to-canonical.ts';
 import { geminiResponseToCanonical } from './gemini-response-to-canonical.ts';
 import { createGeminiStreamDecoder } from './gemini-stream-decoder.ts';
 import { createGeminiStreamEncoder } from './gemini-stream-encoder.ts';
+import { geminiStreamError } from './gemini-stream-error.ts';
+import {
+  GEMINI_DISCOVERY,
+  GEMINI_TOKEN_SOURCES,
+  geminiUpstreamPath,
+  matchGeminiPath,
+  newGeminiResponseId,
+  ownsGeminiPath,
+  readGeminiEnvelope,
+} from './gemini-wire.ts';
 
 /** The native Gemini generateContent format, on either side of the hub. */
 export const geminiCodec: FormatCodec = {
   format: 'gemini',
-  decodeRequest: geminiRequestToCanonical,
+  marker: 'gemini',
+  matchPath: matchGeminiPath,
+  ownsPath: ownsGeminiPath,
+  tokenSources: GEMINI_TOKEN_SOURCES,
+  corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],
+  readEnvelope: readGeminiEnvelope,
+  newResponseId: newGeminiResponseId,
+  errorBody: geminiErrorBody,
+  streamError: geminiStreamError,
+  discovery: GEMINI_DISCOVERY,
+  upstreamPath: geminiUpstreamPath,
+  decodeRequest: (body, ctx, envelope) => geminiRequestToCanonical(body, ctx, envelope),
   encodeRequest: canonicalToGeminiRequest,
   decodeResponse: geminiResponseToCanonical,
   encodeResponse: canonicalToGeminiResponse,

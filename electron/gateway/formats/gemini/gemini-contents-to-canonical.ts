@@ -1,6 +1,6 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { geminiPartToCanonical, type Role } from './gemini-part-to-canonical.ts';
 import { optionalString, readArray, readObject } from './gemini-request-values.ts';

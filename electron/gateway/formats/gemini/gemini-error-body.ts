@@ -1,4 +1,4 @@
-import type { GatewayError } from '../../server/gateway-error.ts';
+import type { GatewayError } from '../../canonical/gateway-error.ts';
 import { googleStatusName } from './google-status.ts';
 
 /** The Google-shaped error body of the native paths, with a RetryInfo detail when we know a delay. */

@@ -1,5 +1,5 @@
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { retryAfterMillis } from '../../upstream/retry-policy.ts';
 import { decodeOpenAiError } from '../openai-error-decode.ts';
 

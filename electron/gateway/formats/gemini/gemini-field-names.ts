@@ -1,4 +1,4 @@
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 
 const snakeToCamel = (name: string): string =>
   name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());

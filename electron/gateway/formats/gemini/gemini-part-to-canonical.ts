@@ -2,7 +2,7 @@ import type { CanonicalPart } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { newId } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { isImageUri } from './gemini-file-uri.ts';
 import { optionalBoolean, optionalString, readObject } from './gemini-request-values.ts';

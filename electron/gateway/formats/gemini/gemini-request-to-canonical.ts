@@ -1,6 +1,6 @@
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { geminiContentsToCanonical } from './gemini-contents-to-canonical.ts';
 import { camelCaseKeys } from './gemini-field-names.ts';
@@ -31,9 +31,8 @@ const POLICY: FieldPolicy = {
 export function geminiRequestToCanonical(
   rawBody: Record<string, unknown>,
   ctx: ConversionContext,
-  nativePath: { model: string; stream: boolean } | undefined,
+  nativePath: { model: string; stream: boolean },
 ): CanonicalRequest {
-  if (!nativePath) throw new Error('native requests take the model and stream flag from the path');
   const body = camelCaseKeys(rawBody, '');
   applyFieldPolicy(body, POLICY, ctx);
 

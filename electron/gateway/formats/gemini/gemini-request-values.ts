@@ -1,5 +1,5 @@
 import { isRecord } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { camelCaseKeys } from './gemini-field-names.ts';
 
 export { optionalBoolean, optionalNumber, optionalString } from '../read-field.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { geminiResponseToCanonical } from './gemini-response-to-canonical.ts';
 import { testContext } from './gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';

@@ -3,7 +3,7 @@ import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { geminiUsageToCanonical } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 import { signatureStateKey } from './thought-signature.ts';

@@ -2,7 +2,7 @@ import type { CanonicalUsage, FinishReason } from '../../canonical/canonical-res
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { addRule, type ResponseEncodeContext } from '../../canonical/conversion-context.ts';
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import {
   functionCallPart,
   invalidCallArgsError,
@@ -13,6 +13,7 @@ import {
 import { geminiStreamError } from './gemini-stream-error.ts';
 import { canonicalUsageToGemini } from './gemini-usage.ts';
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts';
+import { sseRecord } from '../../canonical/sse-record.ts';
 
 interface PendingCall {
   id: string;
@@ -137,7 +138,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
   }
 
   private frame(body: Record<string, unknown>): string {
-    return `data: ${JSON.stringify(body)}\n\n`;
+    return sseRecord(body);
   }
 }
 

@@ -4,7 +4,7 @@ import type {
 } from '../../canonical/conversion-context.ts';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { memoryResponseStore, memoryStateStore } from '../../canonical/memory-stores.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 
 /** Test support: a fresh conversion context, an encode context, and 400 capture. */
 

@@ -1,6 +1,6 @@
 import type { CanonicalToolChoice } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { optionalString, optionalStringArray, readObject } from './gemini-request-values.ts';
 

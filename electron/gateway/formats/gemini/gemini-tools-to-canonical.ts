@@ -1,7 +1,7 @@
 import type { CanonicalTool } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { optionalString, readArray, readObject } from './gemini-request-values.ts';
 import { geminiSchemaToJsonSchema } from './gemini-schema-to-json-schema.ts';

@@ -5,7 +5,7 @@ import type {
 } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { tryParseJson } from '../../canonical/json.ts';
-import { badRequest } from '../../server/gateway-error.ts';
+import { badRequest } from '../../canonical/gateway-error.ts';
 import { isReplayableReasoning, reasoningStateKey } from './responses-reasoning-state.ts';
 
 type Item = Record<string, unknown>;

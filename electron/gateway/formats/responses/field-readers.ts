@@ -1,5 +1,5 @@
 import { isRecord } from '../../canonical/json.ts';
-import { badRequest, type GatewayError } from '../../server/gateway-error.ts';
+import { badRequest, type GatewayError } from '../../canonical/gateway-error.ts';
 
 /** The dotted path of a field, as the 400 answers name it (`input.2.content.0`). */
 export const joinPath = (where: string, key: string | number): string =>

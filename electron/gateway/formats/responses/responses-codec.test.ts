@@ -73,7 +73,11 @@ describe('responsesCodec', () => {
       tool_choice: 'auto',
       stream: true,
     };
-    const canonical = responsesCodec.decodeRequest(body, testContext());
+    const canonical = responsesCodec.decodeRequest(
+      body,
+      testContext(),
+      responsesCodec.readEnvelope(body, {}),
+    );
     const upstream = responsesCodec.encodeRequest(canonical, testContext());
     expect(upstream).toEqual({ ...body, store: false });
   });

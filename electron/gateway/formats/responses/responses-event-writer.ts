@@ -1,3 +1,5 @@
+import { sseRecord } from '../../canonical/sse-record.ts';
+
 /**
  * Responses SSE framing: `event: <type>` and `data: <json>` with `sequence_number` counted from
  * 0 across every event of the stream, the way the real API writes it.
@@ -13,7 +15,7 @@ export function createResponsesEventWriter(): ResponsesEventWriter {
   return {
     write(type, fields) {
       const payload = { type, sequence_number: sequence++, ...fields };
-      return `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
+      return sseRecord(payload, type);
     },
     takeSequence: () => sequence++,
   };

@@ -1,6 +1,6 @@
 import type { CanonicalMessage, CanonicalRequest } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import {
   optionalArray,

@@ -3,7 +3,7 @@ import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import type { ResponseEncodeContext } from '../../canonical/conversion-context.ts';
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { nowSeconds } from '../../canonical/ids.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import { responseErrorOf } from './map-responses-error-code.ts';
 import { terminalOf } from './map-responses-status.ts';
 import { openCallItem, type CallItemWriter } from './responses-call-item.ts';

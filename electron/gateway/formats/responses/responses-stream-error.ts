@@ -1,4 +1,5 @@
-import type { GatewayError } from '../../server/gateway-error.ts';
+import { sseRecord } from '../../canonical/sse-record.ts';
+import type { GatewayError } from '../../canonical/gateway-error.ts';
 
 /** A responses stream's `error` event; with the `event:` line every openai-node version throws. */
 export function responsesStreamError(error: GatewayError, sequenceNumber: number): string {
@@ -9,5 +10,5 @@ export function responsesStreamError(error: GatewayError, sequenceNumber: number
     param: error.param ?? null,
     sequence_number: sequenceNumber,
   };
-  return `event: error\ndata: ${JSON.stringify(payload)}\n\n`;
+  return sseRecord(payload, 'error');
 }

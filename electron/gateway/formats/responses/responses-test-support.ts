@@ -5,7 +5,7 @@ import type {
   StoredConversation,
 } from '../../canonical/conversion-context.ts';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
-import { GatewayError } from '../../server/gateway-error.ts';
+import { GatewayError } from '../../canonical/gateway-error.ts';
 import type { ItemSink } from './responses-item-sink.ts';
 import { createResponsesStreamEncoder } from './responses-stream-encoder.ts';
 

@@ -1,7 +1,7 @@
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
 import { formatModelPrice } from '../../format/cost.ts';
-import { FORMAT_LABEL } from '../../format/route.ts';
+import { FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
 
 interface ModelPickerProps {
   models: ModelInfo[];

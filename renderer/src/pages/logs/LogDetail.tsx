@@ -3,7 +3,7 @@ import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatCost } from '../../format/cost.ts';
 import { formatDuration } from '../../format/duration.ts';
-import { FORMAT_LABEL } from '../../format/route.ts';
+import { FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import { hashFor } from '../../lib/routes.ts';
 import { prettyBody } from './body-text.ts';

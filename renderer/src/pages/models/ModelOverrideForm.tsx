@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatPrice } from '../../format/cost.ts';
-import { ALL_FORMATS, FORMAT_LABEL } from '../../format/route.ts';
+import { WIRE_FORMATS, FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import {
@@ -38,7 +38,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
 
   const toggleFormat = (format: WireFormat, on: boolean) => {
     const next = on
-      ? ALL_FORMATS.filter((f) => f === format || formats.includes(f))
+      ? WIRE_FORMATS.filter((f) => f === format || formats.includes(f))
       : formats.filter((f) => f !== format);
     setFormats(next);
     if (!preferred || !next.includes(preferred)) setPreferred(next[0] ?? null);
@@ -87,7 +87,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
           The formats the model speaks upstream. Requests in other formats are translated.
         </p>
         <div className="stack-sm" aria-disabled={!markersOn}>
-          {ALL_FORMATS.map((format) => (
+          {WIRE_FORMATS.map((format) => (
             <label key={format} className="checkbox">
               <input
                 type="checkbox"

@@ -1,0 +1,19 @@
+import type { ServerResponse } from 'node:http';
+import type { FormatCodec } from '../canonical/format-codec.ts';
+import type { GatewayError } from '../canonical/gateway-error.ts';
+
+/**
+ * Ends a stream whose status line is already out with the format's in-stream error record, the
+ * one thing a client can still be told then. `midEvent` says the bytes sent so far stop inside
+ * an event, which must be closed first so the client can parse the record. (A translated stream
+ * ends through its encoder instead, which also closes the format's lifecycle.)
+ */
+export function endStreamWithError(
+  res: ServerResponse,
+  codec: FormatCodec,
+  error: GatewayError,
+  midEvent = false,
+): void {
+  if (res.destroyed) return;
+  res.end((midEvent ? '\n\n' : '') + codec.streamError(error, 0));
+}

@@ -1,0 +1,195 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  appSettingsSchema,
+  chatCreateParamsSchema,
+  chatSendParamsSchema,
+  chatUpdateParamsSchema,
+  conversationIdParamsSchema,
+  idParamsSchema,
+  keySetParamsSchema,
+  logExportParamsSchema,
+  logFilterSchema,
+  logSearchParamsSchema,
+  messageIdParamsSchema,
+  modelIdParamsSchema,
+  modelOverrideParamsSchema,
+  modelsListParamsSchema,
+  profileIdParamsSchema,
+  profileSaveParamsSchema,
+  requestIdParamsSchema,
+  settingsPatchSchema,
+  tokenCreateParamsSchema,
+  upstreamTestParamsSchema,
+  usageByParamsSchema,
+  usageRangeSchema,
+  usageSeriesParamsSchema,
+} from './contract-schemas.ts';
+import type {
+  AppSettings,
+  LogFilter,
+  MethodName,
+  ModelOverrideInput,
+  Params,
+  Tariff,
+  UsageRange,
+} from './contract.ts';
+
+/** The schema of each method that takes params: the ones method-params.ts checks calls with. */
+const SCHEMAS = {
+  'profiles.save': profileSaveParamsSchema,
+  'profiles.activate': idParamsSchema,
+  'profiles.delete': idParamsSchema,
+  'key.set': keySetParamsSchema,
+  'key.clear': profileIdParamsSchema,
+  'upstream.test': upstreamTestParamsSchema,
+  'settings.update': settingsPatchSchema,
+  'tokens.create': tokenCreateParamsSchema,
+  'tokens.revoke': idParamsSchema,
+  'models.list': modelsListParamsSchema,
+  'models.setOverride': modelOverrideParamsSchema,
+  'models.clearOverride': modelIdParamsSchema,
+  'chat.get': idParamsSchema,
+  'chat.create': chatCreateParamsSchema,
+  'chat.update': chatUpdateParamsSchema,
+  'chat.delete': idParamsSchema,
+  'chat.send': chatSendParamsSchema,
+  'chat.stop': messageIdParamsSchema,
+  'chat.regenerate': conversationIdParamsSchema,
+  'usage.totals': usageRangeSchema,
+  'usage.series': usageSeriesParamsSchema,
+  'usage.by': usageByParamsSchema,
+  'logs.search': logSearchParamsSchema,
+  'logs.get': requestIdParamsSchema,
+  'logs.export': logExportParamsSchema,
+} as const;
+type WithParams = keyof typeof SCHEMAS;
+
+describe('contract schemas (types)', () => {
+  it('cover every method that takes params', () => {
+    type NoParams = { [M in MethodName]: Params<M> extends void ? M : never }[MethodName];
+    expectTypeOf<WithParams>().toEqualTypeOf<Exclude<MethodName, NoParams>>();
+  });
+
+  it('type what the renderer sends and what the use cases receive alike (no transforms)', () => {
+    expectTypeOf<{ [M in WithParams]: z.input<(typeof SCHEMAS)[M]> }>().toEqualTypeOf<{
+      [M in WithParams]: Params<M>;
+    }>();
+    expectTypeOf<{ [M in WithParams]: z.output<(typeof SCHEMAS)[M]> }>().toEqualTypeOf<{
+      [M in WithParams]: Params<M>;
+    }>();
+  });
+
+  // The contract's types as they were written by hand before they were inferred: the pages are
+  // typed against these shapes, so inferring them must not change one.
+  it('keep the shapes the pages were written against', () => {
+    expectTypeOf<AppSettings>().toEqualTypeOf<{
+      port: number;
+      captureBodies: boolean;
+      allowedOrigins: string[];
+      retentionDays: number;
+      theme: 'system' | 'light' | 'dark';
+    }>();
+    expectTypeOf<Params<'settings.update'>>().toEqualTypeOf<Partial<AppSettings>>();
+    expectTypeOf<ModelOverrideInput>().toEqualTypeOf<{
+      markers?: string[] | null;
+      tariff?: Tariff | null;
+    }>();
+    expectTypeOf<UsageRange>().toEqualTypeOf<{ from?: number; to?: number }>();
+    expectTypeOf<LogFilter>().toEqualTypeOf<{
+      model?: string;
+      status?: 'ok' | 'error' | number;
+      client?: string;
+      from?: number;
+      to?: number;
+      text?: string;
+    }>();
+    expectTypeOf<Params<'profiles.save'>>().toEqualTypeOf<{
+      id?: string;
+      name: string;
+      baseUrl: string;
+      pricingUrl: string | null;
+    }>();
+    expectTypeOf<Params<'key.set'>>().toEqualTypeOf<{ profileId: string; key: string }>();
+    expectTypeOf<Params<'upstream.test'>>().toEqualTypeOf<{ profileId?: string }>();
+    expectTypeOf<Params<'models.list'>>().toEqualTypeOf<{ refresh?: boolean }>();
+    expectTypeOf<Params<'models.setOverride'>>().toEqualTypeOf<{
+      modelId: string;
+      override: ModelOverrideInput;
+    }>();
+    expectTypeOf<Params<'chat.create'>>().toEqualTypeOf<{
+      model: string | null;
+      systemPrompt?: string | null;
+      title?: string;
+    }>();
+    expectTypeOf<Params<'chat.update'>>().toEqualTypeOf<{
+      id: string;
+      title?: string;
+      model?: string | null;
+      systemPrompt?: string | null;
+    }>();
+    expectTypeOf<Params<'chat.send'>>().toEqualTypeOf<{
+      conversationId: string;
+      content: string;
+    }>();
+    // `.branded`: an intersection is the same type as the object it flattens to.
+    expectTypeOf<Params<'usage.series'>>().branded.toEqualTypeOf<
+      UsageRange & { bucket: 'hour' | 'day' }
+    >();
+    expectTypeOf<Params<'usage.by'>>().branded.toEqualTypeOf<
+      UsageRange & { by: 'model' | 'token' | 'route' | 'day' }
+    >();
+    expectTypeOf<Params<'logs.search'>>().toEqualTypeOf<{
+      filter: LogFilter;
+      limit: number;
+      offset: number;
+    }>();
+    expectTypeOf<Params<'logs.export'>>().toEqualTypeOf<{
+      format: 'csv' | 'jsonl';
+      filter: LogFilter;
+    }>();
+  });
+});
+
+describe('contract schemas (values)', () => {
+  it('name a field no method takes instead of ignoring it', () => {
+    for (const [method, schema] of Object.entries(SCHEMAS)) {
+      const result = schema.safeParse({ unexpected: 1 });
+      expect(
+        result.error?.issues.some((issue) => issue.code === 'unrecognized_keys'),
+        method,
+      ).toBe(true);
+    }
+  });
+
+  it('accept the default settings, and a patch of any of them', () => {
+    const defaults: AppSettings = {
+      port: 8787,
+      captureBodies: false,
+      allowedOrigins: [],
+      retentionDays: 90,
+      theme: 'system',
+    };
+    expect(appSettingsSchema.parse(defaults)).toEqual(defaults);
+    expect(settingsPatchSchema.parse({})).toEqual({});
+    expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+  });
+
+  it('are strict, nested and extended schemas too', () => {
+    expect(settingsPatchSchema.safeParse({ them: 'dark' }).success).toBe(false);
+    expect(usageSeriesParamsSchema.safeParse({ bucket: 'hour', form: 0 }).success).toBe(false);
+    expect(logFilterSchema.safeParse({ modle: 'x' }).success).toBe(false);
+    expect(
+      modelOverrideParamsSchema.safeParse({ modelId: 'm', override: { tarif: null } }).success,
+    ).toBe(false);
+  });
+
+  it('check the tariff inside an override', () => {
+    const override = (tariff: unknown) =>
+      modelOverrideParamsSchema.safeParse({ modelId: 'm', override: { tariff } }).success;
+    expect(override(null)).toBe(true);
+    expect(override({ kind: 'per-call', modelPrice: 0.04, groupRatio: 1 })).toBe(true);
+    expect(override({ kind: 'per-call', modelPrice: -0.04, groupRatio: 1 })).toBe(false);
+    expect(override({ kind: 'flat', modelPrice: 0.04, groupRatio: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { tariffSchema } from './tariff.ts';
+
+/**
+ * Everything the main process receives over the contract (shared/contract.ts), as zod schemas:
+ * the one definition of each method's params. `electron/services/method-params.ts` checks every
+ * call with them before a use case sees it (the renderer is trusted no more than any HTTP
+ * client: headless, it is one), and the contract's types are inferred from them. Objects are
+ * strict, so a misspelt field is named rather than ignored.
+ *
+ * The renderer imports these only as types (`import type`, through shared/contract.ts), which
+ * keeps zod out of its bundle.
+ */
+
+const id = z.string().min(1, 'must not be empty').max(200);
+const epochMs = z.number().int().nonnegative();
+const nonBlank = z.string().refine((s) => s.trim().length > 0, 'must not be empty');
+
+/** `scheme://host[:port]` exactly, as a browser sends it in `Origin`. */
+const isOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
+// Settings
+
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof themeSchema>;
+
+export const appSettingsSchema = z.strictObject({
+  port: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 65535')
+    .max(65535, 'must be from 1 to 65535'),
+  captureBodies: z.boolean(),
+  /** Origins granted CORS on the gateway (none by default). */
+  allowedOrigins: z
+    .array(
+      z
+        .string()
+        .refine(
+          isOrigin,
+          'each origin is a scheme, host and optional port, e.g. http://localhost:3000 (no path or trailing slash)',
+        ),
+    )
+    .max(100),
+  retentionDays: z.number().int().min(1, 'keep the log at least 1 day').max(3650),
+  theme: themeSchema,
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/** `settings.update`: the settings that change; the others keep their value. */
+export const settingsPatchSchema = appSettingsSchema.partial();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+// Upstream profiles and the key
+
+/** `profiles.save`: a new profile, or (with `id`) new values for one. */
+export const profileSaveParamsSchema = z.strictObject({
+  id: id.optional(),
+  name: nonBlank.max(100),
+  baseUrl: nonBlank.max(2000),
+  pricingUrl: z.string().max(2000).nullable(),
+});
+export type ProfileSaveParams = z.infer<typeof profileSaveParamsSchema>;
+
+/** `key.set`. The key is never echoed back, in an answer or in an error. */
+export const keySetParamsSchema = z.strictObject({
+  profileId: id,
+  key: z.string().min(1, 'must not be empty'),
+});
+export type KeySetParams = z.infer<typeof keySetParamsSchema>;
+
+/** `key.clear`. */
+export const profileIdParamsSchema = z.strictObject({ profileId: id });
+export type ProfileIdParams = z.infer<typeof profileIdParamsSchema>;
+
+/** `upstream.test`: a profile, or the active one when left out. */
+export const upstreamTestParamsSchema = z.strictObject({ profileId: id.optional() });
+export type UpstreamTestParams = z.infer<typeof upstreamTestParamsSchema>;
+
+/** Methods on one profile, token or conversation by its id. */
+export const idParamsSchema = z.strictObject({ id });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+// Local tokens
+
+/** `tokens.create`. */
+export const tokenCreateParamsSchema = z.strictObject({ name: nonBlank.max(64) });
+export type TokenCreateParams = z.infer<typeof tokenCreateParamsSchema>;
+
+// Models
+
+/** `models.list`: `refresh` asks the upstream again instead of using the cached catalog. */
+export const modelsListParamsSchema = z.strictObject({ refresh: z.boolean().optional() });
+export type ModelsListParams = z.infer<typeof modelsListParamsSchema>;
+
+/** What the user overrides of a model. A field left out keeps its override; null clears it. */
+export const modelOverrideInputSchema = z.strictObject({
+  /** Path markers, ordered, the first preferred. */
+  markers: z.array(z.string().min(1)).max(20).nullable().optional(),
+  tariff: tariffSchema.nullable().optional(),
+});
+export type ModelOverrideInput = z.infer<typeof modelOverrideInputSchema>;
+
+/** `models.setOverride`. */
+export const modelOverrideParamsSchema = z.strictObject({
+  modelId: id,
+  override: modelOverrideInputSchema,
+});
+export type ModelOverrideParams = z.infer<typeof modelOverrideParamsSchema>;
+
+/** `models.clearOverride`. */
+export const modelIdParamsSchema = z.strictObject({ modelId: id });
+export type ModelIdParams = z.infer<typeof modelIdParamsSchema>;
+
+// Chat
+
+/** `chat.create`. */
+export const chatCreateParamsSchema = z.strictObject({
+  model: z.string().min(1).nullable(),
+  systemPrompt: z.string().nullable().optional(),
+  title: z.string().max(200).optional(),
+});
+export type ChatCreateParams = z.infer<typeof chatCreateParamsSchema>;
+
+/** `chat.update`: the fields that change. */
+export const chatUpdateParamsSchema = z.strictObject({
+  id,
+  title: z.string().max(200).optional(),
+  model: z.string().min(1).nullable().optional(),
+  systemPrompt: z.string().nullable().optional(),
+});
+export type ChatUpdateParams = z.infer<typeof chatUpdateParamsSchema>;
+
+/** `chat.send`. */
+export const chatSendParamsSchema = z.strictObject({ conversationId: id, content: nonBlank });
+export type ChatSendParams = z.infer<typeof chatSendParamsSchema>;
+
+/** `chat.regenerate`. */
+export const conversationIdParamsSchema = z.strictObject({ conversationId: id });
+export type ConversationIdParams = z.infer<typeof conversationIdParamsSchema>;
+
+/** `chat.stop`. */
+export const messageIdParamsSchema = z.strictObject({ messageId: id });
+export type MessageIdParams = z.infer<typeof messageIdParamsSchema>;
+
+// Usage
+
+const range = {
+  /** Epoch ms, inclusive. */
+  from: epochMs.optional(),
+  /** Epoch ms, exclusive. */
+  to: epochMs.optional(),
+};
+
+/** A time window; either end may be left open. */
+export const usageRangeSchema = z.strictObject(range);
+export type UsageRange = z.infer<typeof usageRangeSchema>;
+
+export const usageBucketSchema = z.enum(['hour', 'day']);
+export type UsageBucket = z.infer<typeof usageBucketSchema>;
+
+export const usageDimensionSchema = z.enum(['model', 'token', 'route', 'day']);
+export type UsageDimension = z.infer<typeof usageDimensionSchema>;
+
+/** `usage.series`. */
+export const usageSeriesParamsSchema = z.strictObject({ ...range, bucket: usageBucketSchema });
+export type UsageSeriesParams = z.infer<typeof usageSeriesParamsSchema>;
+
+/** `usage.by`. */
+export const usageByParamsSchema = z.strictObject({ ...range, by: usageDimensionSchema });
+export type UsageByParams = z.infer<typeof usageByParamsSchema>;
+
+// Request log
+
+export const logFilterSchema = z.strictObject({
+  model: z.string().optional(),
+  /** `ok`, `error` (a status of 400 or more, or a stream broken after a 200), or one HTTP status. */
+  status: z
+    .union([z.literal('ok'), z.literal('error'), z.number().int().min(100).max(599)])
+    .optional(),
+  /** The local token's name. */
+  client: z.string().optional(),
+  ...range,
+  /** Substring of the request id, model, path or error message; ASCII letters match either case. */
+  text: z.string().max(500).optional(),
+});
+export type LogFilter = z.infer<typeof logFilterSchema>;
+
+/** `logs.search`: one page, newest first. */
+export const logSearchParamsSchema = z.strictObject({
+  filter: logFilterSchema,
+  limit: z.number().int().min(1).max(1000),
+  offset: z.number().int().nonnegative(),
+});
+export type LogSearchParams = z.infer<typeof logSearchParamsSchema>;
+
+/** `logs.get`. */
+export const requestIdParamsSchema = z.strictObject({ requestId: id });
+export type RequestIdParams = z.infer<typeof requestIdParamsSchema>;
+
+export const logExportFormatSchema = z.enum(['csv', 'jsonl']);
+export type LogExportFormat = z.infer<typeof logExportFormatSchema>;
+
+/** `logs.export`: every row the filter matches. */
+export const logExportParamsSchema = z.strictObject({
+  format: logExportFormatSchema,
+  filter: logFilterSchema,
+});
+export type LogExportParams = z.infer<typeof logExportParamsSchema>;
