@@ -1,5 +1,5 @@
 /**
- * The one contract between the renderer and the app (DESIGN.md "Renderer and main").
+ * The one contract between the renderer and the app.
  * `electron/services/` implements it; two transports carry it: Electron IPC (preload +
  * `ipcMain.handle`) and HTTP for headless mode (`POST /api/rpc`, `GET /api/events`). The pages
  * import only `renderer/src/api`, which speaks this contract over either.

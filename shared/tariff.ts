@@ -31,7 +31,7 @@ export const perCallTariffSchema = z.strictObject({
 });
 
 /**
- * A model's price as the upstream's pricing document gives it (UPSTREAM.md "Tariffs"), or as the
+ * A model's price as the upstream's pricing document gives it, or as the
  * user overrides it: either token ratios or a price per call. The group ratio of the key's group
  * multiplies both.
  */

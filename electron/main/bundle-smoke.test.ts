@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BUNDLE = join(ROOT, 'out/main/index.js');
-const HOOKS = join(ROOT, 'electron/main/fake-electron-hooks.ts');
+const HOOKS = join(ROOT, 'test/doubles/electron/fake-electron-hooks.ts');
 
 describe('built main bundle', () => {
   it.skipIf(!existsSync(BUNDLE))(

@@ -3,8 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GatewayStatus } from '../../shared/contract.ts';
 import { AppError, type AppServicesOptions } from '../services/app-services-api.ts';
 import { runDesktopApp } from './desktop-app.ts';
-import { createFakeElectron, frame, type FakeElectron } from './fake-electron.ts';
-import { FakeAppServices } from './fake-app-services.ts';
+import {
+  createFakeElectron,
+  frame,
+  type FakeElectron,
+} from '../../test/doubles/electron/fake-electron.ts';
+import { FakeAppServices } from '../../test/doubles/electron/fake-app-services.ts';
 import { decodeRpcError } from './rpc-error.ts';
 
 // The shell's wiring under plain Node: Electron is replaced by a fake port, the services by a

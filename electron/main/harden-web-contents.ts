@@ -2,7 +2,7 @@ import type { WebContentsLike } from './electron-like.ts';
 import { openExternalSafely } from './external-url.ts';
 
 /**
- * No navigation away from the app and no new windows (DESIGN.md "Security defaults"). A link the
+ * No navigation away from the app and no new windows. A link the
  * user clicks, in place or with target=_blank, opens in the browser when it is a plain http(s)
  * URL; the app itself never leaves its own page. Applied to every webContents the app creates.
  */

@@ -3,7 +3,7 @@ import type { RendererLocation } from './renderer-location.ts';
 
 /**
  * The window's options: an isolated, sandboxed renderer with no Node and no way to weaken web
- * security (DESIGN.md "Security defaults"). Each flag is spelled out, even where it is
+ * security. Each flag is spelled out, even where it is
  * Electron's default, so a reader (and the tests) can see the whole policy in one place.
  */
 export function mainWindowOptions(preloadPath: string): WindowOptions {

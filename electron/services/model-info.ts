@@ -2,7 +2,7 @@ import type { ModelInfo } from '../../shared/contract.ts';
 import type { CatalogModel } from '../gateway/catalog/catalog-model.ts';
 import { servableFormats } from '../gateway/catalog/servable-formats.ts';
 
-/** UPSTREAM.md: a model ratio of 1 costs $2 per million input tokens. */
+/** a model ratio of 1 costs $2 per million input tokens. */
 const DOLLARS_PER_MILLION_AT_RATIO_1 = 2;
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SNAPSHOTS_KEPT_PER_KEY } from './catalog-snapshot-repo.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 describe('CatalogSnapshotRepo', () => {
   let temp: TempStore;

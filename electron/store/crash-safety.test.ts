@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openStore } from './open-store.ts';
-import { makeTempDir } from './test-fixtures/temp-dir.ts';
+import { makeTempDir } from '../../test/doubles/store/temp-dir.ts';
 
-const WRITER = fileURLToPath(new URL('./test-fixtures/crash-writer.ts', import.meta.url));
+const WRITER = fileURLToPath(new URL('../../test/doubles/store/crash-writer.ts', import.meta.url));
 
 /**
  * Runs the writer until it has reported `batches` commits, then SIGKILLs it mid-stream.

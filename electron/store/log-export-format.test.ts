@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvHeader, logRowToCsv, logRowToJsonl } from './log-export-format.ts';
-import { parseCsv } from './test-fixtures/parse-csv.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
+import { parseCsv } from '../../test/doubles/store/parse-csv.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 
 describe('log export format', () => {
   const row = {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeLike, logFilterSql, type LogFilter } from './log-filter.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 describe('escapeLike', () => {
   it('escapes the LIKE wildcards and the escape character', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsToLogRow, LOG_COLUMN_NAMES, recordToColumns } from './log-row.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 
 describe('log row encoding', () => {
   it('round-trips a full record, capture included', () => {

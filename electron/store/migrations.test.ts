@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations, schemaVersion, type Migration } from './migrations.ts';
 import { openStore } from './open-store.ts';
-import { makeTempDir } from './test-fixtures/temp-dir.ts';
+import { makeTempDir } from '../../test/doubles/store/temp-dir.ts';
 
 const tableNames = (db: Database.Database): string[] =>
   db

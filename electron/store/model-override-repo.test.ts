@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Tariff } from '../gateway/metering/tariff.ts';
 import { InvalidInputError } from './store-errors.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const tariff: Tariff = { kind: 'per-call', modelPrice: 0.04, groupRatio: 1 };
 

@@ -2,8 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './open-store.ts';
-import { makeTempDir } from './test-fixtures/temp-dir.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
+import { makeTempDir } from '../../test/doubles/store/temp-dir.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 
 describe('openStore', () => {
   let temp: ReturnType<typeof makeTempDir>;

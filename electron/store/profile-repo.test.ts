@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateNameError, InvalidInputError } from './store-errors.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 describe('ProfileRepo', () => {
   let temp: TempStore;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../gateway/server/request-record.ts';
-import { parseCsv } from './test-fixtures/parse-csv.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { parseCsv } from '../../test/doubles/store/parse-csv.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const T0 = Date.UTC(2025, 2, 1, 9, 0, 0);
 

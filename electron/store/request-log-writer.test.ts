@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../gateway/server/request-record.ts';
 import type { LogRow } from './log-row.ts';
 import { RequestLogWriter, FLUSH_WINDOW_MS } from './request-log-writer.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const countRows = (temp: TempStore): number =>
   (temp.store.db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pruneLog, startRetention } from './retention.ts';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const DAY = 86_400_000;
 

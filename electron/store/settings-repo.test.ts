@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 describe('SettingsRepo', () => {
   let temp: TempStore;

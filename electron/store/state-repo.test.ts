@@ -5,7 +5,7 @@ import {
   SqliteResponseStore,
   STATE_WRITE_WINDOW_MS,
 } from './state-repo.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const rowCount = (temp: TempStore, table: string): number =>
   (temp.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

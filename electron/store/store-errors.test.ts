@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateNameError, isUniqueViolation } from './store-errors.ts';
-import { makeTempDir } from './test-fixtures/temp-dir.ts';
+import { makeTempDir } from '../../test/doubles/store/temp-dir.ts';
 
 describe('isUniqueViolation', () => {
   let temp: ReturnType<typeof makeTempDir>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 import { tokenAuthenticator } from './token-authenticator.ts';
 
 describe('tokenAuthenticator', () => {

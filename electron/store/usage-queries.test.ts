@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleRecord } from './test-fixtures/sample-record.ts';
-import { openTempStore, type TempStore } from './test-fixtures/temp-store.ts';
+import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
+import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
 const DAY1 = Date.UTC(2025, 4, 10);
 const HOUR = 3_600_000;

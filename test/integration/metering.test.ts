@@ -44,7 +44,7 @@ const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 /**
  * Asks the simulator directly, non-streamed, with the body the gateway sent it, and maps the
- * usage it reports by PROTOCOLS.md §6.8: the simulator's own count is the reference.
+ * usage it reports in OpenAI's convention: the simulator's own count is the reference.
  */
 async function simulatorUsage(
   format: Format,
@@ -93,7 +93,7 @@ async function simulatorUsage(
   };
 }
 
-/** UPSTREAM.md's formula, written out by hand for the simulator's token tariffs (group ratio 1). */
+/** The relay's cost formula, written out by hand for the simulator's token tariffs (group ratio 1). */
 function handCost(model: string, usage: RecordUsage): number {
   const t = SIM_PRICING[model]!;
   const uncached = usage.inputTokens - usage.cachedInputTokens;

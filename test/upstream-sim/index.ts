@@ -1,7 +1,7 @@
 /**
- * The upstream simulator: a real HTTP server that behaves like the hosted gateway of
- * /work/shared/SPEC.md read through UPSTREAM.md (new-api catalog markers and tariffs),
- * answering the three generation formats of PROTOCOLS.md deterministically.
+ * The upstream simulator: a real HTTP server that behaves like the hosted gateway this app
+ * fronts (a new-api relay: catalog markers and tariffs),
+ * answering the three generation formats deterministically.
  *
  * Fault markers. Put them anywhere in the user text of a generation request, or set
  * them for every generation request with `startSimulator({ faults })` or by assigning

@@ -5,7 +5,7 @@ import type { JsonRecord } from './json-guards.ts';
 import { defer, emptyRequest } from './sim-request.ts';
 import type { ParseResult, SimRequest, SimToolChoice, SimToolResult } from './sim-request.ts';
 
-/** Reads a `POST /v1/chat/completions` body (PROTOCOLS.md §2). */
+/** Reads a `POST /v1/chat/completions` body. */
 export function parseChatRequest(body: unknown): ParseResult {
   if (!isRecord(body)) return invalid('The request body must be a JSON object.', null);
   const model = asString(body.model);

@@ -6,7 +6,7 @@ import { defer, emptyRequest } from './sim-request.ts';
 import type { ParseResult, SimRequest, SimToolChoice, SimToolResult } from './sim-request.ts';
 import { isAcceptedSignature } from './thought-signature.ts';
 
-/** Reads a native generateContent body (PROTOCOLS.md §4.2); the model comes from the path. */
+/** Reads a native generateContent body; the model comes from the path. */
 export function parseGeminiRequest(body: unknown, model: string, stream: boolean): ParseResult {
   if (!isRecord(body)) return invalid('Invalid JSON payload: the body must be an object.');
   const contents = asArray(body.contents);

@@ -8,7 +8,7 @@ import type { ParseResult, SimRequest, SimToolChoice, SimToolResult } from './si
 /** Function calls of a stored response, by call_id, so a follow-up may answer them. */
 export type StoredCalls = ReadonlyMap<string, string>;
 
-/** Reads a `POST /v1/responses` body (PROTOCOLS.md §3). */
+/** Reads a `POST /v1/responses` body. */
 export function parseResponsesRequest(
   body: unknown,
   storedCalls: (responseId: string) => StoredCalls | undefined,

@@ -8,7 +8,7 @@ import { splitArguments } from './text-pieces.ts';
 
 const FINGERPRINT = 'fp_sim';
 
-/** Chat-completions replies (PROTOCOLS.md §2.3, §2.4). */
+/** Chat-completions replies. */
 export async function writeChatReply(ctx: ReplyContext): Promise<void> {
   if (!ctx.req.stream) {
     ctx.ex.sendJson(200, chatCompletion(ctx));

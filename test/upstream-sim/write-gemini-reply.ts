@@ -6,7 +6,7 @@ import { StreamSink, pumpEvents } from './stream-sink.ts';
 import type { Framing, StreamEvent } from './stream-sink.ts';
 
 /**
- * Native generateContent replies (PROTOCOLS.md §4.3, §4.4). Without `alt=sse` the
+ * Native generateContent replies. Without `alt=sse` the
  * streaming action answers like Google does: one JSON array of the same chunks.
  */
 export async function writeGeminiReply(ctx: ReplyContext, framing: Framing | null): Promise<void> {

@@ -8,7 +8,7 @@ import { StreamSink, pumpEvents } from './stream-sink.ts';
 import type { StreamEvent } from './stream-sink.ts';
 import { splitArguments } from './text-pieces.ts';
 
-/** Responses-format replies (PROTOCOLS.md §3.3, §3.4). */
+/** Responses-format replies. */
 export async function writeResponsesReply(ctx: ReplyContext, store: ResponseStore): Promise<void> {
   const items = outputItems(ctx);
   const final = finalResponse(ctx, items);

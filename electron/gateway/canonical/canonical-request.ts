@@ -1,5 +1,5 @@
 /**
- * The hub every wire format converts to and from (DESIGN.md "The translation hub"). A field
+ * The hub every wire format converts to and from. A field
  * that one format has and this form cannot carry is either handled by a documented rule in the
  * converter (recorded in `ConversionContext.rules`) or refused with a 400 that names it.
  */

@@ -4,7 +4,7 @@ import { applyOverride } from './apply-override.ts';
 import type { CatalogModel, ModelOverride } from './catalog-model.ts';
 
 export interface CatalogSources {
-  /** The key's pricing group (UPSTREAM.md: usually `default`). */
+  /** The key's pricing group (usually `default`). */
   pricingGroup?: string;
   /** The user's per-model overrides, read at each load. */
   overrides?: () => ReadonlyMap<string, ModelOverride>;

@@ -1,6 +1,6 @@
 import type { GatewayError } from '../canonical/gateway-error.ts';
 
-/** `type` values OpenAI uses per status (PROTOCOLS.md §7); SDKs classify by status only. */
+/** `type` values OpenAI uses per status; SDKs classify by status only. */
 function openAiErrorType(status: number): string {
   if (status === 401) return 'authentication_error';
   if (status === 403) return 'permission_error';

@@ -1,6 +1,6 @@
 import type { Tariff } from './tariff.ts';
 
-/** UPSTREAM.md: 500,000 quota units are $1 and a token costs `model_ratio` units, so ratio 1 = $2 per million. */
+/** 500,000 quota units are $1 and a token costs `model_ratio` units, so ratio 1 = $2 per million. */
 const USD_PER_RATIO_TOKEN = 2 / 1_000_000;
 
 export interface MeteredTokens {

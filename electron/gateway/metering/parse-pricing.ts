@@ -1,13 +1,20 @@
 import { isRecord } from '../canonical/json.ts';
+import { isTariff } from '../../../shared/tariff.ts';
 import type { Tariff } from './tariff.ts';
 
 const num = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
+/** Keeps only a tariff the app's own rules accept (no negative price), so logs read it back. */
+function add(tariffs: Map<string, Tariff>, model: string, tariff: Tariff): void {
+  if (isTariff(tariff)) tariffs.set(model, tariff);
+}
+
 /**
- * Reads the upstream's pricing document (`GET /api/pricing` on new-api relays, UPSTREAM.md):
+ * Reads the upstream's pricing document (`GET /api/pricing` on new-api relays):
  * `quota_type` 0 bills by tokens with ratios, 1 bills per call. Every field is optional; an entry
- * without a usable price is left out rather than guessed. `group` is the key's group.
+ * without a usable price (missing, or negative) is left out rather than guessed. `group` is the
+ * key's group.
  */
 export function parsePricing(body: unknown, group = 'default'): Map<string, Tariff> {
   const tariffs = new Map<string, Tariff>();
@@ -19,12 +26,12 @@ export function parsePricing(body: unknown, group = 'default'): Map<string, Tari
     if (entry.quota_type === 1) {
       const modelPrice = num(entry.model_price, NaN);
       if (Number.isFinite(modelPrice))
-        tariffs.set(entry.model_name, { kind: 'per-call', modelPrice, groupRatio });
+        add(tariffs, entry.model_name, { kind: 'per-call', modelPrice, groupRatio });
       continue;
     }
     const modelRatio = num(entry.model_ratio, NaN);
     if (!Number.isFinite(modelRatio)) continue;
-    tariffs.set(entry.model_name, {
+    add(tariffs, entry.model_name, {
       kind: 'tokens',
       modelRatio,
       completionRatio: num(entry.completion_ratio, 1),

@@ -38,6 +38,17 @@ describe('parsePricing', () => {
     expect([...tariffs.keys()]).toEqual(['gpt-4o-mini', 'per-call']);
   });
 
+  it('leaves out a negative price, which no tariff the app stores can hold', () => {
+    const tariffs = parsePricing({
+      data: [
+        { model_name: 'refund', quota_type: 1, model_price: -1 },
+        { model_name: 'odd', quota_type: 0, model_ratio: 1, completion_ratio: -2 },
+        { model_name: 'fine', quota_type: 0, model_ratio: 1 },
+      ],
+    });
+    expect([...tariffs.keys()]).toEqual(['fine']);
+  });
+
   it('defaults an unknown group to ratio 1 and tolerates a missing document', () => {
     expect(parsePricing(doc, 'nope').get('gpt-4o-mini')?.groupRatio).toBe(1);
     expect(parsePricing(undefined).size).toBe(0);
@@ -46,7 +57,7 @@ describe('parsePricing', () => {
 });
 
 describe('estimateCost', () => {
-  it('follows UPSTREAM.md for token tariffs, cached input at the cache ratio', () => {
+  it('follows the relay formula for token tariffs, cached input at the cache ratio', () => {
     const tariff = {
       kind: 'tokens' as const,
       modelRatio: 0.075,

@@ -1,5 +1,5 @@
 /**
- * A model's price (UPSTREAM.md "Tariffs"): token ratios or a price per call. Defined once, as
+ * A model's price: token ratios or a price per call. Defined once, as
  * the schema the app checks tariffs with, in shared/tariff.ts; re-exported here so the
  * gateway's imports stay where they were.
  */

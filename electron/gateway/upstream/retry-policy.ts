@@ -1,5 +1,5 @@
 /**
- * When to try an upstream call again (SPEC part 8). A generation is retried only when the
+ * When to try an upstream call again. A generation is retried only when the
  * failed attempt cannot have produced one: a 429 or 503 (the upstream refused the work) or a
  * connection that was never established. 500, 502 and 504 are not retried: the upstream may
  * have finished the generation, and a second attempt would duplicate output and billing.

@@ -1,6 +1,6 @@
 /**
  * What a recorded stream says, read directly from its JSON with the documented rules
- * (PROTOCOLS.md §6.8 for usage), independently of the gateway's decoders: the expectation a
+ * (OpenAI's convention for usage), independently of the gateway's decoders: the expectation a
  * translated replay is checked against.
  */
 export interface ReferenceCall {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeIpcMain, frame } from '../../../electron/main/fake-electron.ts';
+import { FakeIpcMain, frame } from '../../doubles/electron/fake-electron.ts';
 import { bindRpc } from '../../../electron/main/rpc-binding.ts';
 import { decodeRpcError } from '../../../electron/main/rpc-error.ts';
 import { RPC_CHANNEL } from '../../../electron/preload/ipc-channels.ts';

@@ -51,7 +51,7 @@ function chatResponseFormat(format: CanonicalResponseFormat): Record<string, unk
   if (format.type === 'text') return { type: 'text' };
   if (format.type === 'json') return { type: 'json_object' };
   // Chat needs a name; non-strict is chat's own default and safe for schemas from Gemini,
-  // which rarely meet strict mode's rules (PROTOCOLS.md §6.6).
+  // which rarely meet strict mode's rules.
   return {
     type: 'json_schema',
     json_schema: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordedChunks, recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { chatCodec } from './chat-codec.ts';
-import { withOpenAiClient } from './chat-sdk-test-server.ts';
+import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
 import { testContext, testEncodeContext } from './chat-test-context.ts';
 
 const errorBodies = recordedNames('chat', '.json').filter((name) =>

@@ -1,7 +1,7 @@
 import type { FieldPolicy } from '../field-policy.ts';
 
 /**
- * What a chat request may hold when it is translated to another format (PROTOCOLS.md §6.9).
+ * What a chat request may hold when it is translated to another format.
  * "Carried" fields are read by the decoder (some only to check a value it can honour, such as
  * `n: 1` or `logprobs: false`); dropped fields are hints with no effect on the answer's meaning.
  */

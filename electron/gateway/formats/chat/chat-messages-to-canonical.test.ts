@@ -27,7 +27,7 @@ describe('chatMessagesToCanonical', () => {
     ]);
   });
 
-  it('maps the PROTOCOLS.md §2.2 tool round trip, resolving the result name', () => {
+  it('maps the tool round trip, resolving the result name', () => {
     const decoded = chatMessagesToCanonical(
       [
         { role: 'user', content: 'Weather in Paris?' },

@@ -15,7 +15,7 @@ const weatherParams = {
   required: ['city'],
 };
 
-/** The request of PROTOCOLS.md §2.2. */
+/** The request */
 const protocolExample = {
   model: 'gpt-4o',
   messages: [
@@ -72,7 +72,7 @@ const protocolExample = {
 };
 
 describe('chatRequestToCanonical', () => {
-  it('decodes the PROTOCOLS.md example request', () => {
+  it('decodes the documented example request', () => {
     const ctx = testContext();
     const request = chatRequestToCanonical(protocolExample, ctx);
     expect(request).toEqual({

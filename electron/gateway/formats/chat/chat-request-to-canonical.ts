@@ -24,7 +24,7 @@ const EFFORTS: readonly string[] = ['none', 'minimal', 'low', 'medium', 'high', 
 const refuse = (param: string, reason: string) =>
   badRequest(`'${param}' cannot be translated: ${reason}`, param, 'unsupported_parameter');
 
-/** A chat-completions request body as canonical (PROTOCOLS.md §2.1, §6). */
+/** A chat-completions request body as canonical. */
 export function chatRequestToCanonical(
   body: Record<string, unknown>,
   ctx: ConversionContext,

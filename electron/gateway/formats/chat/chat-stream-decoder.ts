@@ -20,7 +20,7 @@ interface OpenCall {
 type ErrorEvent = Extract<CanonicalStreamEvent, { type: 'error' }>;
 
 /**
- * Upstream `chat.completion.chunk`s as canonical events (PROTOCOLS.md §2.4). Tolerates the
+ * Upstream `chat.completion.chunk`s as canonical events. Tolerates the
  * variants in the recordings: Azure's placeholder first chunk (`id: ""`, `choices: []`), xAI's
  * `reasoning_content` and whole-call deltas, Mistral's thinking parts and usage on the last
  * content chunk. A stream that ends without a `finish_reason` was cut: `end()` reports it as an

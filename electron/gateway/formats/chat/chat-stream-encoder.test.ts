@@ -1,7 +1,7 @@
 import { APIError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
-import { withOpenAiClient } from './chat-sdk-test-server.ts';
+import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
 import { createChatStreamEncoder } from './chat-stream-encoder.ts';
 import { testEncodeContext } from './chat-test-context.ts';
 
@@ -52,7 +52,7 @@ const toolAnswer: CanonicalStreamEvent[] = [
 ];
 
 describe('chat stream encoder: wire shape', () => {
-  it('writes the PROTOCOLS.md §2.4 text stream with a role delta, usage chunk and [DONE]', () => {
+  it('writes the text stream with a role delta, usage chunk and [DONE]', () => {
     const sse = encode(
       [
         { type: 'start', id: 'x', model: 'y', created: 1750097777 },

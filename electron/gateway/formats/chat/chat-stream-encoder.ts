@@ -10,7 +10,7 @@ import { canonicalFinishToChat } from './map-chat-finish-reason.ts';
 import { sseRecord } from '../../canonical/sse-record.ts';
 
 /**
- * Canonical events as the client's chat SSE (PROTOCOLS.md §2.4, §2.6): `data:` records only,
+ * Canonical events as the client's chat SSE: `data:` records only,
  * a role delta first, one chunk per delta as it arrives, a `finish_reason` chunk, the usage
  * chunk only when the client asked for it, then `[DONE]`. The only thing held back is the
  * usage, because chat sends it after the finish chunk and upstreams may report it earlier.

@@ -17,4 +17,3 @@ export function isChatUsageOnlyChunk(data: string): boolean {
     return false;
   }
 }
-

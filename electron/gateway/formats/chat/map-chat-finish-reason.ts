@@ -28,7 +28,7 @@ export function chatFinishToCanonical(reason: unknown, hasToolCalls: boolean): F
 
 /**
  * A canonical finish reason as chat's. Chat has no `error` reason: it is written as `stop`
- * under rule `chat.error_finish_as_stop` (PROTOCOLS.md §6.7, the lossy choice).
+ * under rule `chat.error_finish_as_stop` (the lossy choice).
  */
 export function canonicalFinishToChat(
   reason: FinishReason,

@@ -2,7 +2,7 @@ import type { CanonicalTool, CanonicalToolChoice } from '../../canonical/canonic
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 
-/** Gemini's rule for function names (PROTOCOLS.md §4.2). */
+/** Gemini's rule for function names. */
 const FUNCTION_NAME = /^[a-zA-Z0-9_.:-]{1,128}$/;
 
 /** Canonical tools → `tools:[{functionDeclarations}]`, the JSON Schema sent verbatim. */
@@ -29,7 +29,7 @@ export function canonicalToGeminiTools(
   return [{ functionDeclarations: declarations }];
 }
 
-/** Canonical tool choice → `toolConfig.functionCallingConfig` (PROTOCOLS.md §6.3). */
+/** Canonical tool choice → `toolConfig.functionCallingConfig`. */
 export function canonicalToGeminiToolConfig(
   choice: CanonicalToolChoice | undefined,
 ): Record<string, unknown> | undefined {

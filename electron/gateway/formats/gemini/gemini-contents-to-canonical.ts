@@ -21,7 +21,7 @@ class PendingCalls {
     this.calls.push({ id, name });
   }
 
-  /** The k-th response named X answers the k-th call named X (PROTOCOLS.md §6.4). */
+  /** The k-th response named X answers the k-th call named X. */
   answer(name: string, id: string | undefined): string | undefined {
     if (id !== undefined && this.calls.some((call) => call.id === id)) return id;
     const k = this.answered.get(name) ?? 0;

@@ -6,7 +6,7 @@ import { gatewayErrorOf, testContext, withLocalServer } from './gemini-test-help
 const path = { model: 'gemini-x', stream: true };
 
 describe('geminiRequestToCanonical', () => {
-  it('decodes the PROTOCOLS.md §4.2 example', () => {
+  it('decodes the example', () => {
     const ctx = testContext();
     const request = geminiRequestToCanonical(
       {

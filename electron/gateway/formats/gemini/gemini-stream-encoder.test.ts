@@ -22,7 +22,7 @@ function encodeAll(events: CanonicalStreamEvent[], includeThoughts = false) {
   return { pieces, text: pieces.join('') + encoder.end(), ctx, encoder };
 }
 
-/** The records of SSE text, checking the framing @google/genai needs (PROTOCOLS.md §4.4). */
+/** The records of SSE text, checking the framing @google/genai needs. */
 function records(sse: string): Record<string, unknown>[] {
   expect(sse.endsWith('\n\n')).toBe(true);
   return sse

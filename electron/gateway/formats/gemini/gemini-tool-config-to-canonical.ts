@@ -23,7 +23,7 @@ const CALLING_POLICY: FieldPolicy = {
 };
 
 /**
- * `toolConfig.functionCallingConfig` → canonical tool choice (PROTOCOLS.md §6.3). VALIDATED
+ * `toolConfig.functionCallingConfig` → canonical tool choice. VALIDATED
  * (calls or text, with calls checked against the schema) has no equivalent and becomes auto.
  */
 export function geminiToolConfigToCanonical(

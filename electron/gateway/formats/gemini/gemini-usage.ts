@@ -5,7 +5,7 @@ const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
- * `usageMetadata` → canonical usage in OpenAI's convention (PROTOCOLS.md §6.8): input is the
+ * `usageMetadata` → canonical usage in OpenAI's convention: input is the
  * prompt plus the tool-use prompt (cached tokens are already inside the prompt); output is
  * candidates plus thoughts, since Gemini's candidate count excludes thinking. Undefined when the
  * object carries no counts at all (Vertex's in-between `{trafficType}` records).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { googleStatusName } from './google-status.ts';
 
 describe('googleStatusName', () => {
-  it('names the statuses of PROTOCOLS.md §4.5', () => {
+  it('names the statuses', () => {
     expect(googleStatusName(400)).toBe('INVALID_ARGUMENT');
     expect(googleStatusName(401)).toBe('UNAUTHENTICATED');
     expect(googleStatusName(403)).toBe('PERMISSION_DENIED');

@@ -1,4 +1,4 @@
-/** google.rpc canonical status names by HTTP status (PROTOCOLS.md §4.5). */
+/** google.rpc canonical status names by HTTP status. */
 export function googleStatusName(httpStatus: number): string {
   switch (httpStatus) {
     case 400:

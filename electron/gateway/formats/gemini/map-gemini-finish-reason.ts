@@ -19,7 +19,7 @@ const FAILED = new Set([
 ]);
 
 /**
- * Gemini `finishReason` → canonical (PROTOCOLS.md §6.7). Gemini ends a turn that calls
+ * Gemini `finishReason` → canonical. Gemini ends a turn that calls
  * functions with STOP, so the caller says whether the answer holds calls.
  */
 export function mapGeminiFinishReason(

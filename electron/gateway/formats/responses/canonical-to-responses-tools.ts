@@ -6,7 +6,7 @@ import type {
 
 /**
  * Function tools in the flat responses shape. `strict` is always sent: chat's default is
- * non-strict and schemas from Gemini rarely meet strict mode's rules (PROTOCOLS §3.2, §6.6).
+ * non-strict and schemas from Gemini rarely meet strict mode's rules.
  */
 export function canonicalToResponsesTools(tools: CanonicalTool[]): Record<string, unknown>[] {
   return tools.map((tool) => ({

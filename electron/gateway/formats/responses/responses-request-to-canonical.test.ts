@@ -3,7 +3,7 @@ import { responsesRequestToCanonical } from './responses-request-to-canonical.ts
 import { gatewayErrorOf, testContext } from './responses-test-support.ts';
 
 describe('responses request → canonical', () => {
-  it('reads the PROTOCOLS §3.2 example request', () => {
+  it('reads the documented example request', () => {
     const ctx = testContext();
     const request = responsesRequestToCanonical(
       {

@@ -38,7 +38,7 @@ const usage: CanonicalStreamEvent = {
   },
 };
 
-/** PROTOCOLS §3.5: the rules openai-node's ResponseStream enforces, checked on our output. */
+/** the rules openai-node's ResponseStream enforces, checked on our output. */
 function expectWellFormed(events: Record_[]): void {
   expect(events[0]?.type).toBe('response.created');
   expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
@@ -74,7 +74,7 @@ const isResponse = (value: unknown): value is Record_ =>
 const terminalOf = (events: Record_[]) => events.at(-1)?.response as Record_;
 
 describe('responses stream encoder', () => {
-  it('writes the simple text lifecycle of PROTOCOLS §3.4', () => {
+  it('writes the simple text lifecycle', () => {
     const events = records(
       encodeStream([
         start,

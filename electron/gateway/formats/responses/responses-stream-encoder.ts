@@ -20,8 +20,7 @@ import { canonicalUsageToResponses } from './responses-usage.ts';
 type ReasoningDelta = Extract<CanonicalStreamEvent, { type: 'reasoning-delta' }>;
 
 /**
- * Canonical events → a responses client's SSE (PROTOCOLS §6.10 "Chat chunks → Responses
- * events", §3.4). Every delta is written as it arrives. It holds the output items so far,
+ * Canonical events → a responses client's SSE. Every delta is written as it arrives. It holds the output items so far,
  * because the terminal event must repeat the whole `output` (the SDK replaces its snapshot
  * with it), and it holds the terminal event until both `finish` and `usage` came, because
  * responses carry usage only there. Gemini thought signatures have no place on this wire;

@@ -1,6 +1,6 @@
 import type { Tariff, WireFormat } from '../../../../shared/contract.ts';
 
-/** UPSTREAM.md: token tariffs cost model_ratio × group_ratio × $2 per million input tokens. */
+/** token tariffs cost model_ratio × group_ratio × $2 per million input tokens. */
 const DOLLARS_PER_MILLION_AT_RATIO_1 = 2;
 
 export interface TariffPrice {
@@ -29,7 +29,7 @@ export function priceOfTariff(tariff: Tariff): TariffPrice {
   };
 }
 
-/** Upstream markers per format (UPSTREAM.md `supported_endpoint_types`). */
+/** Upstream markers per format (the catalog's `supported_endpoint_types`). */
 export const FORMAT_MARKER: Record<WireFormat, string> = {
   chat: 'openai',
   responses: 'openai-response',

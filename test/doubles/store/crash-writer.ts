@@ -3,7 +3,7 @@
  * committed batch's ids (`FLUSHED id,id,...`) after the commit, until it is killed.
  * Usage: node crash-writer.ts <dataDir> <idPrefix>
  */
-import { openStore } from '../open-store.ts';
+import { openStore } from '../../../electron/store/open-store.ts';
 import { sampleRecord } from './sample-record.ts';
 
 const [dataDir, idPrefix] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { openStore, type Store, type StoreOptions } from '../open-store.ts';
+import { openStore, type Store, type StoreOptions } from '../../../electron/store/open-store.ts';
 import { makeTempDir } from './temp-dir.ts';
 
 /** A store on a real file in a fresh temp dir, with a clock the test can move. */

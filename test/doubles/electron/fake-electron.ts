@@ -12,7 +12,7 @@ import type {
   WebFrameLike,
   WindowOpenDetails,
   WindowOptions,
-} from './electron-like.ts';
+} from '../../../electron/main/electron-like.ts';
 
 /**
  * A stand-in for the parts of Electron the shell uses, for tests under plain Node (no Electron

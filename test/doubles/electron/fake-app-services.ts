@@ -1,5 +1,5 @@
-import type { AppStatus, EventName, GatewayStatus } from '../../shared/contract.ts';
-import type { AppServices } from '../services/app-services-api.ts';
+import type { AppStatus, EventName, GatewayStatus } from '../../../shared/contract.ts';
+import type { AppServices } from '../../../electron/services/app-services-api.ts';
 
 /** AppServices for shell tests: scripted answers, events on demand, a recorded close. */
 export class FakeAppServices implements AppServices {

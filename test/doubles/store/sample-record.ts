@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../../gateway/server/request-record.ts';
+import type { RequestRecord } from '../../../electron/gateway/server/request-record.ts';
 
 let counter = 0;
 
