@@ -18,7 +18,7 @@ const FONT = {
 };
 
 /** Added latency (p50, p99) and added stream TTFB per pair, with the targets drawn in. */
-export function latencySpec(r: BenchResults): TopLevelSpec {
+function latencySpec(r: BenchResults): TopLevelSpec {
   const values = r.latency.flatMap((l) => [
     { pair: l.pair.label, kind: l.pair.kind, metric: 'added p50', ms: l.addedP50 },
     { pair: l.pair.label, kind: l.pair.kind, metric: 'added p99', ms: l.addedP99 },
@@ -83,7 +83,7 @@ export function latencySpec(r: BenchResults): TopLevelSpec {
 }
 
 /** Gateway throughput as a share of direct, per concurrency, one line per pair. */
-export function throughputSpec(r: BenchResults): TopLevelSpec {
+function throughputSpec(r: BenchResults): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
@@ -126,7 +126,7 @@ export function throughputSpec(r: BenchResults): TopLevelSpec {
 }
 
 /** Peak and idle RSS with 1,000 open streams, and the 200 MB line. */
-export function memorySpec(r: BenchResults): TopLevelSpec {
+function memorySpec(r: BenchResults): TopLevelSpec {
   const MB = 2 ** 20;
   const values = r.openStreams.flatMap((o) => [
     { run: `${o.label} (${o.process})`, what: 'idle', mb: o.idleRss / MB },
@@ -162,7 +162,7 @@ export function memorySpec(r: BenchResults): TopLevelSpec {
 }
 
 /** RSS and heap-after-GC over the soak, the second half shaded. */
-export function soakSpec(s: SoakRecord): TopLevelSpec {
+function soakSpec(s: SoakRecord): TopLevelSpec {
   const MB = 2 ** 20;
   const values = s.samples.flatMap((x) => [
     { t: x.t, series: 'RSS', mb: x.rss / MB },

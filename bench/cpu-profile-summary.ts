@@ -15,7 +15,7 @@ export interface CpuProfile {
   endTime: number;
 }
 
-export interface FunctionCost {
+interface FunctionCost {
   /** `name (file:line)`. */
   name: string;
   category: string;
@@ -29,7 +29,7 @@ export interface FunctionCost {
  * Named costs the report follows from run to run: each is the share of busy time spent in the
  * matching functions, `total` (inclusive, the largest match) or `self` (summed).
  */
-export const WATCHED: readonly { name: string; how: 'total' | 'self'; match: RegExp }[] = [
+const WATCHED: readonly { name: string; how: 'total' | 'self'; match: RegExp }[] = [
   {
     name: 'request log: SQLite inserts and their batched commits',
     how: 'total',
@@ -97,7 +97,7 @@ export interface ProfileSummary {
 }
 
 /** Where a frame's code lives, coarse enough to tell the gateway's cost from Node's own. */
-export function categoryOf(url: string, functionName: string): string {
+function categoryOf(url: string, functionName: string): string {
   if (functionName === '(garbage collector)') return 'V8: garbage collection';
   if (functionName === '(program)') return 'V8/native: (program)';
   if (functionName === '(idle)') return 'idle';

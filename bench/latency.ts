@@ -7,7 +7,7 @@ import {
 import { SIZES } from './config.ts';
 import { PAIRS, SHORT_PROMPT, type Pair } from './pairs.ts';
 
-export type LatencyRound = AlternatedRound;
+type LatencyRound = AlternatedRound;
 
 /** Medians over rounds, in ms. */
 export interface LatencyResult extends AlternatedSummary {

@@ -44,7 +44,7 @@ const slowPrompt = (): string => {
 };
 
 /** Which stream sets to hold: the default run's three, or (`--full`) every pair on its own too. */
-export function memoryScenarios(full: boolean): { label: string; pairs: readonly Pair[] }[] {
+function memoryScenarios(full: boolean): { label: string; pairs: readonly Pair[] }[] {
   const pick = (client: string, upstream: string): Pair =>
     PAIRS.find((p) => p.client === client && p.upstream === upstream)!;
   const single = full

@@ -5,7 +5,7 @@ export type Format = WireFormat;
 export const FORMATS: readonly Format[] = WIRE_FORMATS;
 
 /** The simulator model that speaks only this format, so the gateway must use it upstream. */
-export const MODEL_FOR: Readonly<Record<Format, string>> = {
+const MODEL_FOR: Readonly<Record<Format, string>> = {
   chat: 'sim-chat',
   responses: 'sim-responses',
   gemini: 'sim-gemini',
@@ -47,7 +47,7 @@ export interface CallOptions {
  * (`stream_options.include_usage` on a streamed chat request), so the simulator does the same
  * work in both paths and the difference is the gateway's own cost.
  */
-export function buildCall(
+function buildCall(
   origin: string,
   format: Format,
   model: string,

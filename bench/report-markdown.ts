@@ -225,7 +225,7 @@ ${watched}
 ${per}`;
 }
 
-export function soakSummary(s: SoakRecord | null): string {
+function soakSummary(s: SoakRecord | null): string {
   if (!s)
     return '## Soak\n\nNot run yet: `npm run bench -- --soak 10m` writes `soak.md`, `soak.json` and `soak.svg` here.\n';
   return `## Soak

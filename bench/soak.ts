@@ -8,7 +8,7 @@ import { rssBytes, rssParts, type RssParts } from './proc-stats.ts';
 import { spawnGateway } from './spawn-services.ts';
 import { slope } from './stats.ts';
 
-export interface SoakSample {
+interface SoakSample {
   /** Seconds since the load started. */
   t: number;
   rss: number;

@@ -21,7 +21,7 @@ const ms = (v: number): string => `${v.toFixed(3)} ms`;
 const pct = (v: number): string => `${(v * 100).toFixed(0)} %`;
 
 /** The upstream pool size of electron/gateway/upstream/upstream-client.ts (undici Pool). */
-export const GATEWAY_UPSTREAM_CONNECTIONS = 256;
+const GATEWAY_UPSTREAM_CONNECTIONS = 256;
 
 function worst<T>(items: readonly T[], value: (t: T) => number, lowest = false): T {
   return [...items].sort((a, b) => (lowest ? value(a) - value(b) : value(b) - value(a)))[0]!;

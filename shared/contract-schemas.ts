@@ -29,7 +29,6 @@ const isOrigin = (value: string): boolean => {
 // Settings
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
-export type Theme = z.infer<typeof themeSchema>;
 
 export const appSettingsSchema = z.strictObject({
   port: z
@@ -101,7 +100,7 @@ export const modelsListParamsSchema = z.strictObject({ refresh: z.boolean().opti
 export type ModelsListParams = z.infer<typeof modelsListParamsSchema>;
 
 /** What the user overrides of a model. A field left out keeps its override; null clears it. */
-export const modelOverrideInputSchema = z.strictObject({
+const modelOverrideInputSchema = z.strictObject({
   /** Path markers, ordered, the first preferred. */
   markers: z.array(z.string().min(1)).max(20).nullable().optional(),
   tariff: tariffSchema.nullable().optional(),
@@ -163,10 +162,10 @@ const range = {
 export const usageRangeSchema = z.strictObject(range);
 export type UsageRange = z.infer<typeof usageRangeSchema>;
 
-export const usageBucketSchema = z.enum(['hour', 'day']);
+const usageBucketSchema = z.enum(['hour', 'day']);
 export type UsageBucket = z.infer<typeof usageBucketSchema>;
 
-export const usageDimensionSchema = z.enum(['model', 'token', 'route', 'day']);
+const usageDimensionSchema = z.enum(['model', 'token', 'route', 'day']);
 export type UsageDimension = z.infer<typeof usageDimensionSchema>;
 
 /** `usage.series`. */
@@ -205,7 +204,7 @@ export type LogSearchParams = z.infer<typeof logSearchParamsSchema>;
 export const requestIdParamsSchema = z.strictObject({ requestId: id });
 export type RequestIdParams = z.infer<typeof requestIdParamsSchema>;
 
-export const logExportFormatSchema = z.enum(['csv', 'jsonl']);
+const logExportFormatSchema = z.enum(['csv', 'jsonl']);
 export type LogExportFormat = z.infer<typeof logExportFormatSchema>;
 
 /** `logs.export`: every row the filter matches. */

@@ -35,7 +35,6 @@ import type {
   ProfileSaveParams,
   RequestIdParams,
   SettingsPatch,
-  Theme,
   TokenCreateParams,
   UpstreamTestParams,
   UsageBucket,
@@ -49,34 +48,19 @@ import type { Tariff } from './tariff.ts';
 export type {
   AppSettings,
   ChatCreateParams,
-  ChatSendParams,
   ChatUpdateParams,
-  ConversationIdParams,
-  IdParams,
-  KeySetParams,
   LogExportFormat,
-  LogExportParams,
   LogFilter,
-  LogSearchParams,
-  MessageIdParams,
-  ModelIdParams,
   ModelOverrideInput,
-  ModelOverrideParams,
-  ModelsListParams,
-  ProfileIdParams,
   ProfileSaveParams,
-  RequestIdParams,
   SettingsPatch,
-  Theme,
-  TokenCreateParams,
-  UpstreamTestParams,
   UsageBucket,
   UsageByParams,
   UsageDimension,
   UsageRange,
   UsageSeriesParams,
 };
-export type { Tariff, TariffKind } from './tariff.ts';
+export type { Tariff } from './tariff.ts';
 
 /** Where the upstream key in use comes from, for status display. Never the key itself. */
 export type KeySource = 'keychain' | 'environment' | 'none';
@@ -257,7 +241,7 @@ export interface LogEntry {
 }
 
 /** Request/response methods: name → params and result. */
-export interface AppMethods {
+interface AppMethods {
   'app.status': { params: void; result: AppStatus };
 
   'profiles.list': { params: void; result: UpstreamProfile[] };

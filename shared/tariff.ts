@@ -11,7 +11,7 @@ import { z } from 'zod';
 const ratio = z.number().nonnegative('must be 0 or more');
 
 /** Billed by tokens: a model ratio of 1 is $2 per million input tokens. */
-export const tokenTariffSchema = z.strictObject({
+const tokenTariffSchema = z.strictObject({
   kind: z.literal('tokens'),
   modelRatio: ratio,
   /** Output price ÷ input price. */
@@ -23,7 +23,7 @@ export const tokenTariffSchema = z.strictObject({
 });
 
 /** Billed per call: `modelPrice` dollars before the group ratio. */
-export const perCallTariffSchema = z.strictObject({
+const perCallTariffSchema = z.strictObject({
   kind: z.literal('per-call'),
   modelPrice: ratio,
   /** The multiplier of the key's group. */
@@ -38,7 +38,6 @@ export const perCallTariffSchema = z.strictObject({
 export const tariffSchema = z.discriminatedUnion('kind', [tokenTariffSchema, perCallTariffSchema]);
 
 export type Tariff = z.infer<typeof tariffSchema>;
-export type TariffKind = Tariff['kind'];
 
 /** Whether a value (JSON read back from the store, say) is a tariff this schema accepts. */
 export const isTariff = (value: unknown): value is Tariff => tariffSchema.safeParse(value).success;

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
  * `test/fixtures/recorded/`: real upstream captures kept in the repository, so the tests need
  * nothing beside it (see that folder's README for what each file is, its source and license).
  */
-export const RECORDED_DIR = resolve(import.meta.dirname, 'fixtures/recorded');
+const RECORDED_DIR = resolve(import.meta.dirname, 'fixtures/recorded');
 
 export type RecordedFolder = 'chat' | 'responses' | 'gemini' | 'anthropic';
 

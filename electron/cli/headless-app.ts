@@ -19,7 +19,7 @@ function projectRoot(from: string): string {
 
 const REPO = projectRoot(import.meta.dirname);
 /** Where `npm run build` puts the renderer. */
-export const RENDERER_DIR = join(REPO, 'out', 'renderer');
+const RENDERER_DIR = join(REPO, 'out', 'renderer');
 
 function packageVersion(): string {
   try {

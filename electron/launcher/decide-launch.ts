@@ -5,7 +5,7 @@ export type LaunchDecision =
   { mode: 'electron'; binary: string } | { mode: 'headless'; reason: string };
 
 /** Set to 1 to run the headless app even where Electron could start. */
-export const HEADLESS_ENV = 'MODEL_GATEWAY_HEADLESS';
+const HEADLESS_ENV = 'MODEL_GATEWAY_HEADLESS';
 
 /**
  * What `npm start` runs: the desktop app when an Electron binary is installed and there is a

@@ -5,7 +5,7 @@
  * images from the app or data: URLs; connections only back to the app's origin (the desktop
  * renderer talks to main over IPC, not HTTP). No plugins, no frames, no forms, no <base>.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -157,16 +157,16 @@ export interface MenuItemOptions {
   click?: () => void;
 }
 
-export type MenuLike = object;
+type MenuLike = object;
 
-export interface TrayLike<Image extends NativeImageLike = NativeImageLike> {
+interface TrayLike<Image extends NativeImageLike = NativeImageLike> {
   setToolTip(toolTip: string): void;
   setContextMenu(menu: MenuLike | null): void;
   setImage(image: Image): void;
   on(event: 'click', listener: () => void): unknown;
 }
 
-export interface NotificationLike {
+interface NotificationLike {
   show(): void;
 }
 

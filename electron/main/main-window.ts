@@ -6,7 +6,7 @@ import type { RendererLocation } from './renderer-location.ts';
  * security. Each flag is spelled out, even where it is
  * Electron's default, so a reader (and the tests) can see the whole policy in one place.
  */
-export function mainWindowOptions(preloadPath: string): WindowOptions {
+function mainWindowOptions(preloadPath: string): WindowOptions {
   return {
     width: 1200,
     height: 800,

@@ -17,7 +17,7 @@ export function encodeRpcError(error: unknown): Error {
   return new Error(JSON.stringify(rpcErrorBody(error)));
 }
 
-export function rpcErrorBody(error: unknown): AppErrorBody {
+function rpcErrorBody(error: unknown): AppErrorBody {
   if (isAppError(error)) return { error: { code: error.code, message: error.message } };
   // Not an AppError: a bug or an unforeseen failure. Its message still helps the user report it.
   const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ import { withContentSecurityPolicy } from './csp.ts';
  */
 const ALLOWED_FOR_APP_PAGE = new Set(['clipboard-sanitized-write']);
 
-export function isPermissionAllowed(
+function isPermissionAllowed(
   permission: string,
   requestingUrl: string | undefined,
   isMainFrame: boolean,

@@ -8,7 +8,7 @@ export interface TrayActions {
 }
 
 /** The status line: where the gateway listens, or why it does not, in the user's words. */
-export function gatewayStatusLine(status: GatewayStatus): string {
+function gatewayStatusLine(status: GatewayStatus): string {
   if (status.running && status.url) return `Gateway running on ${status.url}`;
   const why = status.error ?? 'starting…';
   // Menus show one line; a long upstream message is cut rather than wrapped off-screen.

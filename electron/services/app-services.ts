@@ -21,7 +21,7 @@ import { newUiToken } from './ui-token.ts';
 import { UsageService } from './usage-service.ts';
 
 /** The name the Chat page's requests carry in the log, like a tool's token name. */
-export const CHAT_CLIENT_NAME = 'app';
+const CHAT_CLIENT_NAME = 'app';
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHOD_PARAMS, name);
 

@@ -34,7 +34,7 @@ interface ActiveAnswer {
 }
 
 /** `chat→gemini (translated)`: how the gateway served the answer, from its log entry. */
-export const routeLabel = (row: LogRow): string | null =>
+const routeLabel = (row: LogRow): string | null =>
   row.clientFormat && row.upstreamFormat
     ? `${row.clientFormat}→${row.upstreamFormat} (${row.route})`
     : null;

@@ -3,7 +3,7 @@ import { themeSchema } from '../../shared/contract-schemas.ts';
 import type { Store } from '../store/index.ts';
 import { SETTINGS } from './start-app-gateway.ts';
 
-export const DEFAULT_PORT = 8787;
+const DEFAULT_PORT = 8787;
 
 const KEYS = {
   port: 'port',

@@ -5,7 +5,7 @@ import type { KeyProvider, UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
 
 /** Why the gateway cannot reach an upstream yet, in the contract's codes. */
-export type UpstreamProblemCode = 'no_upstream' | 'no_key' | 'keychain_unavailable';
+type UpstreamProblemCode = 'no_upstream' | 'no_key' | 'keychain_unavailable';
 
 export interface UpstreamConfig {
   baseUrl: string;

@@ -5,7 +5,7 @@ import { newId } from './new-id.ts';
 export type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
 import type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
 
-export type MessageRole = ChatMessage['role'];
+type MessageRole = ChatMessage['role'];
 
 export interface NewConversation {
   title?: string;

@@ -19,7 +19,7 @@ import { TokenRepo } from './token-repo.ts';
 import { UsageQueries } from './usage-queries.ts';
 
 export const DATABASE_FILE = 'gateway.sqlite';
-export const BUSY_TIMEOUT_MS = 5_000;
+const BUSY_TIMEOUT_MS = 5_000;
 
 export interface StoreOptions {
   /** The clock for every timestamp the store sets itself; tests pass a fake one. */

@@ -13,7 +13,7 @@ export interface LogPage {
 export type { LogExportFormat as ExportFormat } from '../../shared/contract.ts';
 
 /** A page is capped so that one call cannot pull the whole log into memory. */
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 const checkedCount = (value: number, name: string): number => {
   if (!Number.isInteger(value) || value < 0) {

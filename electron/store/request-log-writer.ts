@@ -12,7 +12,7 @@ export interface RequestLogWriterOptions {
   onError?: LogErrorHandler;
 }
 
-export const DEFAULT_LOG_BATCH_SIZE = 200;
+const DEFAULT_LOG_BATCH_SIZE = 200;
 
 const defaultOnError: LogErrorHandler = (error, records) => {
   console.error(`request log: ${records.length} record(s) not written:`, error);

@@ -7,8 +7,8 @@ import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './stor
 
 export type { TokenInfo } from '../../shared/contract.ts';
 
-export const TOKEN_PREFIX_LENGTH = 12;
-export const MAX_TOKEN_NAME_LENGTH = 64;
+const TOKEN_PREFIX_LENGTH = 12;
+const MAX_TOKEN_NAME_LENGTH = 64;
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**

@@ -23,7 +23,7 @@ import type {
 const BUCKET_MS: Record<SeriesBucket, number> = { hour: 3_600_000, day: 86_400_000 };
 
 /** Shown for requests that had no model or no token (refused before authentication). */
-export const NO_KEY = '(none)';
+const NO_KEY = '(none)';
 
 // Inlined rather than bound: every key is a fixed expression, and a bound number would reach
 // SQLite as a REAL and turn the integer bucket division into a fractional one.

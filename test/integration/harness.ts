@@ -19,12 +19,9 @@ import {
  * Every integration run logs to one real SQLite store, so `model-gateway logs --data-dir
  * test-results/integration-data` shows afterwards what the tests did.
  */
-export const INTEGRATION_DATA_DIR = resolve(
-  import.meta.dirname,
-  '../../test-results/integration-data',
-);
+const INTEGRATION_DATA_DIR = resolve(import.meta.dirname, '../../test-results/integration-data');
 
-export const LOCAL_TOKEN = 'mgw_test_local_token';
+const LOCAL_TOKEN = 'mgw_test_local_token';
 
 export interface Harness {
   sim: RunningSimulator;

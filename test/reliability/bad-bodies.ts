@@ -12,7 +12,7 @@ export const deepObjects = (depth: number): string =>
   '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 /** A JSON-Schema-looking object nested `depth` levels (what a tool's parameters could be). */
-export const deepSchema = (depth: number): string =>
+const deepSchema = (depth: number): string =>
   '{"type":"object","properties":{"a":'.repeat(depth) + '{"type":"string"}' + '}}'.repeat(depth);
 
 /** Bytes that are not UTF-8 inside an otherwise valid body. */

@@ -11,7 +11,7 @@ export interface ErrorReply {
   text: string;
 }
 
-export function expectOpenAiError(reply: ErrorReply, status: number): Record<string, unknown> {
+function expectOpenAiError(reply: ErrorReply, status: number): Record<string, unknown> {
   expect(reply.status, reply.text.slice(0, 300)).toBe(status);
   expect(String(reply.headers['content-type'])).toMatch(/^application\/json/);
   // `message` is what SDKs read; an upstream's own error passed through may lack `type`/`code`.
@@ -21,7 +21,7 @@ export function expectOpenAiError(reply: ErrorReply, status: number): Record<str
   return body.error;
 }
 
-export function expectGoogleError(reply: ErrorReply, status: number): Record<string, unknown> {
+function expectGoogleError(reply: ErrorReply, status: number): Record<string, unknown> {
   expect(reply.status, reply.text.slice(0, 300)).toBe(status);
   expect(String(reply.headers['content-type'])).toMatch(/^application\/json/);
   const body = JSON.parse(reply.text) as { error: Record<string, unknown> };

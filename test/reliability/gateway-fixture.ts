@@ -16,11 +16,11 @@ import {
  * so a fault that would hang for minutes in production fails within a test's budget, and
  * every request record collected for the metered-once checks.
  */
-export const RELIABILITY_TOKEN = 'mgw_reliability_token_0123456789';
+const RELIABILITY_TOKEN = 'mgw_reliability_token_0123456789';
 export const UPSTREAM_KEY = 'sk-upstream-secret-key-must-never-leak-0001';
 
 /** Short enough that a stall ends a test quickly, long enough for a loaded 2-core machine. */
-export const SHORT_TIMEOUTS = {
+const SHORT_TIMEOUTS = {
   connectTimeoutMs: 1000,
   headersTimeoutMs: 1500,
   bodyTimeoutMs: 1500,

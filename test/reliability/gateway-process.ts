@@ -31,7 +31,7 @@ export const canReadRss = (): boolean => {
   }
 };
 
-export function rssOf(pid: number): number {
+function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
   if (!Number.isFinite(kb)) throw new Error(`no VmRSS for ${pid}`);

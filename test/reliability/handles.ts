@@ -11,7 +11,7 @@ export function handleCounts(): HandleCounts {
 }
 
 /** Kinds whose count is above the baseline's (empty when nothing leaked). */
-export function excessOver(baseline: HandleCounts, now: HandleCounts): HandleCounts {
+function excessOver(baseline: HandleCounts, now: HandleCounts): HandleCounts {
   const excess: HandleCounts = {};
   for (const [kind, n] of Object.entries(now))
     if (n > (baseline[kind] ?? 0)) excess[kind] = n - (baseline[kind] ?? 0);

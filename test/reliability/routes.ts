@@ -60,16 +60,6 @@ export const TRANSLATED_MODEL: Record<WireFormat, string> = {
   gemini: 'sim-chat',
 };
 
-/** A route's request for `model`, streamed when the route streams or `stream` asks for it. */
-export function requestFor(
-  route: GenerationRoute,
-  model: string,
-  text: string,
-  stream = route.stream,
-): { path: string; body: Record<string, unknown> } {
-  return { path: route.path(model), body: route.body(model, text, stream) };
-}
-
 /** The client-side view of a route by format, for the fault scenarios that go through one. */
 export function routeOf(format: WireFormat, stream: boolean): GenerationRoute {
   const name =

@@ -6,7 +6,7 @@ import { SIM_KEYS, startSimulator } from '../upstream-sim/index.ts';
  * replays true wire bytes with one fault applied (CRLF, comments, splits, cuts) rather than
  * hand-written streams that might hide a framing mistake of their own.
  */
-export interface Recording {
+interface Recording {
   /** The SSE body of a streamed answer, as the simulator sent it. */
   stream: string;
   /** The JSON body of a non-streamed answer. */

@@ -27,7 +27,7 @@ export interface SoakOptions {
   log: (line: string) => void;
 }
 
-export interface FaultStats {
+interface FaultStats {
   requests: number;
   failures: string[];
   latenciesMs: number[];

@@ -38,7 +38,7 @@ export type CanonicalPart =
   /** An assistant refusal (OpenAI); other formats get it as text. */
   | { type: 'refusal'; text: string };
 
-export type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';
+type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';
 
 /**
  * One turn. `tool` turns hold only `tool-result` parts; `assistant` turns hold text, tool-call,

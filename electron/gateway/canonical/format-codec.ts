@@ -68,7 +68,7 @@ export interface KeptAnswers {
 }
 
 /** A change a passed-through request needs so the gateway can meter it, and how to undo its effect. */
-export interface PassthroughPreparation {
+interface PassthroughPreparation {
   body: Buffer;
   /** Stream records the client did not ask for (they exist for metering): kept from the client. */
   hideRecord?: (data: string) => boolean;

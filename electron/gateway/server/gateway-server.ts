@@ -80,8 +80,8 @@ export interface RunningGateway {
   close(graceMs?: number): Promise<void>;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_CLIENT_BODY_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const DEFAULT_CLIENT_BODY_TIMEOUT_MS = 60_000;
 const CLIENT_CLOSED_REQUEST = 499;
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {

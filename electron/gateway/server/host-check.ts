@@ -1,7 +1,7 @@
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** The host name of a Host header, without its port. */
-export function hostName(hostHeader: string): string {
+function hostName(hostHeader: string): string {
   const trimmed = hostHeader.trim().toLowerCase();
   if (trimmed.startsWith('[')) {
     const end = trimmed.indexOf(']');

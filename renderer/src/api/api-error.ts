@@ -40,7 +40,7 @@ export function isAppErrorBody(value: unknown): value is AppErrorBody {
 }
 
 /** Anything thrown by a call, as an ApiError (keeps ApiErrors as they are). */
-export function toApiError(error: unknown, fallbackCode = 'failed'): ApiError {
+function toApiError(error: unknown, fallbackCode = 'failed'): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Error) return new ApiError(fallbackCode, error.message);
   return new ApiError(fallbackCode, String(error));

@@ -6,18 +6,11 @@ import type { AppClient } from './api-client.ts';
 import { createApi } from './create-api.ts';
 
 export type { AppClient, ConnectionState } from './api-client.ts';
-export { ApiError, errorMessage, isAuthError, toApiError } from './api-error.ts';
-export { createApi, createApiFor } from './create-api.ts';
-
+export { errorMessage, isAuthError } from './api-error.ts';
 let current: AppClient | undefined;
 
 /** The window's client, created on first use. */
 export function getApi(): AppClient {
   current ??= createApi();
   return current;
-}
-
-/** Replaces the client (tests, or a fake for previews). */
-export function setApi(client: AppClient): void {
-  current = client;
 }

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;

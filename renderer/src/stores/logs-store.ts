@@ -4,7 +4,7 @@ import { errorMessage, getApi } from '../api/index.ts';
 import type { LoadStatus } from './load-status.ts';
 import { EMPTY_LOG_FORM, prependRows, toLogFilter, type LogFilterForm } from './log-filter.ts';
 
-export const LOG_PAGE_SIZE = 100;
+const LOG_PAGE_SIZE = 100;
 
 interface LogsState {
   form: LogFilterForm;

@@ -11,7 +11,7 @@ import {
   type ResolvedRange,
 } from './usage-range.ts';
 
-export interface UsageData {
+interface UsageData {
   range: ResolvedRange;
   totals: UsageTotals;
   series: UsagePoint[];

@@ -40,9 +40,7 @@ class Emitter {
   }
 }
 
-export function preventable<T extends object>(
-  extra: T,
-): PreventableEvent & T & { prevented: boolean } {
+function preventable<T extends object>(extra: T): PreventableEvent & T & { prevented: boolean } {
   const event = {
     ...extra,
     prevented: false,
@@ -55,7 +53,7 @@ export function preventable<T extends object>(
 
 let nextId = 1;
 
-export class FakeWebContents extends Emitter implements WebContentsLike {
+class FakeWebContents extends Emitter implements WebContentsLike {
   readonly id = nextId++;
   readonly sent: { channel: string; args: unknown[] }[] = [];
   destroyed = false;
@@ -86,7 +84,7 @@ export class FakeWebContents extends Emitter implements WebContentsLike {
   }
 }
 
-export class FakeApp extends Emitter {
+class FakeApp extends Emitter {
   isPackaged = false;
   hasLock = true;
   readonly calls: string[] = [];
@@ -127,7 +125,7 @@ export class FakeApp extends Emitter {
   }
 }
 
-export class FakeSession {
+class FakeSession {
   requestHandler:
     | ((
         contents: WebContentsLike,
@@ -205,7 +203,7 @@ export class FakeIpcMain {
   }
 }
 
-export interface FakeImage {
+interface FakeImage {
   isEmpty(): boolean;
   png: Buffer;
   scaleFactor: number | undefined;
@@ -226,7 +224,7 @@ export interface FakeElectron {
   notificationsSupported: boolean;
 }
 
-export class FakeWindow extends Emitter {
+class FakeWindow extends Emitter {
   readonly webContents = new FakeWebContents();
   destroyed = false;
   minimized = false;
@@ -271,7 +269,7 @@ export class FakeWindow extends Emitter {
   }
 }
 
-export class FakeTray extends Emitter {
+class FakeTray extends Emitter {
   toolTip = '';
   menu: MenuItemOptions[] = [];
   image: FakeImage;

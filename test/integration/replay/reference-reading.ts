@@ -3,7 +3,7 @@
  * (OpenAI's convention for usage), independently of the gateway's decoders: the expectation a
  * translated replay is checked against.
  */
-export interface ReferenceCall {
+interface ReferenceCall {
   name: string;
   args: unknown;
 }

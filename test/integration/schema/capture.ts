@@ -3,7 +3,7 @@ import type { Harness } from '../harness.ts';
 import { post } from '../http-helpers.ts';
 
 /** One SSE record as the client received it: the `event:` name (if any) and parsed `data`. */
-export interface CapturedEvent {
+interface CapturedEvent {
   event: string | undefined;
   data: unknown;
 }

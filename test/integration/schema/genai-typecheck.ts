@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-export type GenaiShape = 'response' | 'error';
+type GenaiShape = 'response' | 'error';
 
 export interface GenaiValue {
   label: string;

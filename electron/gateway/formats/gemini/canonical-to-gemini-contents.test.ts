@@ -100,6 +100,26 @@ describe('canonicalToGeminiContents', () => {
     expect(ctx.rules).toEqual(['gemini.reasoning_text_dropped']);
   });
 
+  it("leaves out Anthropic's thinking state, which Gemini cannot check, under the same rule", () => {
+    const ctx = testContext();
+    const { contents } = canonicalToGeminiContents(
+      undefined,
+      [
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', text: '', thinkingSignature: 'EqQB' },
+            { type: 'reasoning', text: '', redacted: 'RED' },
+            { type: 'text', text: 'answer' },
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(contents[0]?.parts).toEqual([{ text: 'answer' }]);
+    expect(ctx.rules).toEqual(['gemini.reasoning_text_dropped']);
+  });
+
   it('moves system turns to the system text, keeping the turns around them apart', () => {
     const ctx = testContext();
     const out = canonicalToGeminiContents(

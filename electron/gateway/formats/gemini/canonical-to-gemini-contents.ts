@@ -7,7 +7,7 @@ import { toolResultResponse } from './canonical-tool-result-to-gemini.ts';
 import { SKIP_THOUGHT_SIGNATURE, signatureStateKey } from './thought-signature.ts';
 
 type GeminiPart = Record<string, unknown>;
-export interface GeminiContent {
+interface GeminiContent {
   role: 'user' | 'model';
   parts: GeminiPart[];
 }
@@ -152,7 +152,12 @@ function reasoningPart(
   ctx: ConversionContext,
 ): void {
   if (part.signature === undefined) {
-    if (part.text !== '' || part.encrypted !== undefined)
+    if (
+      part.text !== '' ||
+      part.encrypted !== undefined ||
+      part.thinkingSignature !== undefined ||
+      part.redacted !== undefined
+    )
       addRule(ctx, 'gemini.reasoning_text_dropped');
     return;
   }

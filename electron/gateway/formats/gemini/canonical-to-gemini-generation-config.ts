@@ -5,7 +5,7 @@ import { addRule, type ConversionContext } from '../../canonical/conversion-cont
  * Effort → `thinkingBudget` tokens (rule `gemini.reasoning_effort_to_budget`). A budget works
  * on every thinking Gemini model; `thinkingLevel` only on Gemini 3, and not every level on each.
  */
-export const EFFORT_BUDGET: Record<ReasoningEffort, number> = {
+const EFFORT_BUDGET: Record<ReasoningEffort, number> = {
   none: 0,
   minimal: 512,
   low: 1024,

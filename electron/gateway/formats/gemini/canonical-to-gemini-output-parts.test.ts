@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import {
   canonicalToGeminiOutputParts,
+  dropAnthropicThinkingState,
   functionCallPart,
   parseCallArgs,
   reasoningOutputPart,
@@ -35,6 +36,18 @@ describe('reasoningOutputPart', () => {
     const ctx = testContext();
     expect(reasoningOutputPart('', undefined, 'gAAAA', true, ctx)).toBeUndefined();
     expect(ctx.rules).toEqual(['gemini.encrypted_reasoning_dropped']);
+  });
+});
+
+describe('dropAnthropicThinkingState', () => {
+  it("records that Anthropic's thinking state is not forwarded to a native client", () => {
+    const ctx = testContext();
+    dropAnthropicThinkingState({ thinkingSignature: 'EqQB' }, ctx);
+    dropAnthropicThinkingState({ redacted: 'RED' }, ctx);
+    expect(ctx.rules).toEqual(['gemini.thinking_signature_dropped']);
+    const clean = testContext();
+    dropAnthropicThinkingState({}, clean);
+    expect(clean.rules).toEqual([]);
   });
 });
 

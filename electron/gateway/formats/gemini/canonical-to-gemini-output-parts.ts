@@ -42,6 +42,18 @@ export function reasoningOutputPart(
   return signature === undefined ? undefined : { text: '', thoughtSignature: signature };
 }
 
+/**
+ * Anthropic's thinking state (a thinking block's signature, redacted thinking) has no place in a
+ * Gemini answer either; the Anthropic codec keeps what a later turn needs by call id.
+ */
+export function dropAnthropicThinkingState(
+  part: { thinkingSignature?: string; redacted?: string },
+  ctx: ConversionContext,
+): void {
+  if (part.thinkingSignature !== undefined || part.redacted !== undefined)
+    addRule(ctx, 'gemini.thinking_signature_dropped');
+}
+
 /** Canonical answer parts → Gemini candidate parts. */
 export function canonicalToGeminiOutputParts(
   parts: CanonicalPart[],
@@ -64,6 +76,7 @@ export function canonicalToGeminiOutputParts(
         );
         break;
       case 'reasoning': {
+        dropAnthropicThinkingState(part, ctx);
         const encoded = reasoningOutputPart(
           part.text,
           part.signature,

@@ -4,6 +4,7 @@ import { addRule, type ResponseEncodeContext } from '../../canonical/conversion-
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import {
+  dropAnthropicThinkingState,
   functionCallPart,
   invalidCallArgsError,
   parseCallArgs,
@@ -52,6 +53,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
         addRule(this.ctx, 'gemini.refusal_as_text');
         return event.text === '' ? '' : this.record([{ text: event.text }]);
       case 'reasoning-delta': {
+        dropAnthropicThinkingState(event, this.ctx);
         const part = reasoningOutputPart(
           event.text,
           event.signature,

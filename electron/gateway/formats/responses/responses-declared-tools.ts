@@ -12,7 +12,7 @@ export const flatToolName = (namespace: string | undefined, name: string): strin
   namespace === undefined ? name : `${namespace}__${name}`;
 
 /** The one argument a custom tool's free-form text travels in. */
-export const CUSTOM_TOOL_INPUT = 'input';
+const CUSTOM_TOOL_INPUT = 'input';
 
 export const CUSTOM_TOOL_PARAMETERS: Record<string, unknown> = {
   type: 'object',

@@ -20,7 +20,7 @@ function textsOfType(parts: unknown, type: string): string[] {
 }
 
 /** A reasoning output item as a reasoning part; summaries first, raw reasoning text otherwise. */
-export function reasoningPartOf(item: Record<string, unknown>): CanonicalPart | undefined {
+function reasoningPartOf(item: Record<string, unknown>): CanonicalPart | undefined {
   const summary = textsOfType(item.summary, 'summary_text');
   const raw = textsOfType(item.content, 'reasoning_text');
   const text = (summary.length > 0 ? summary : raw).join('\n\n');

@@ -38,4 +38,16 @@ describe('responses usage', () => {
       total_tokens: 7,
     });
   });
+
+  it('writes the cache reads and writes an Anthropic upstream reported', () => {
+    expect(
+      canonicalUsageToResponses({
+        inputTokens: 1210,
+        outputTokens: 50,
+        totalTokens: 1260,
+        cachedInputTokens: 1000,
+        cacheWriteInputTokens: 200,
+      }).input_tokens_details,
+    ).toEqual({ cached_tokens: 1000, cache_write_tokens: 200 });
+  });
 });

@@ -29,12 +29,16 @@ export function responsesUsageToCanonical(usage: unknown): CanonicalUsage | unde
 
 /**
  * The wire usage object. The 7.55 types and the OpenAPI schema require every detail count
- * (`cache_write_tokens` too), so counts no upstream reported are 0.
+ * (`cache_write_tokens` too, which an Anthropic upstream reports), so counts no upstream
+ * reported are 0.
  */
 export function canonicalUsageToResponses(usage: CanonicalUsage): Record<string, unknown> {
   return {
     input_tokens: usage.inputTokens,
-    input_tokens_details: { cached_tokens: usage.cachedInputTokens ?? 0, cache_write_tokens: 0 },
+    input_tokens_details: {
+      cached_tokens: usage.cachedInputTokens ?? 0,
+      cache_write_tokens: usage.cacheWriteInputTokens ?? 0,
+    },
     output_tokens: usage.outputTokens,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.totalTokens,

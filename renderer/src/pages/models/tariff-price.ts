@@ -30,7 +30,7 @@ export function priceOfTariff(tariff: Tariff): TariffPrice {
 }
 
 /** Upstream markers per format (the catalog's `supported_endpoint_types`). */
-export const FORMAT_MARKER: Record<WireFormat, string> = {
+const FORMAT_MARKER: Record<WireFormat, string> = {
   chat: 'openai',
   responses: 'openai-response',
   gemini: 'gemini',

@@ -10,7 +10,7 @@ export const METRIC_LABEL: Record<GroupMetric, string> = {
   tokens: 'Tokens',
 };
 
-export function metricValue(group: UsageGroup, metric: GroupMetric): number {
+function metricValue(group: UsageGroup, metric: GroupMetric): number {
   if (metric === 'cost') return group.costUsd;
   if (metric === 'requests') return group.requests;
   return group.inputTokens + group.outputTokens;
