@@ -7,7 +7,7 @@ import { rssBytes } from './proc-stats.ts';
 import { spawnGateway } from './spawn-services.ts';
 
 export interface OpenStreamsResult {
-  /** `direct (control)`, a pair's label, or `all 9 pairs mixed`. */
+  /** `direct (control)`, a pair's label, or `all N pairs mixed`. */
   label: string;
   /** The control run measures the simulator; the others a fresh gateway. */
   process: 'simulator' | 'gateway';
@@ -52,7 +52,7 @@ function memoryScenarios(full: boolean): { label: string; pairs: readonly Pair[]
     : [pick('chat', 'chat'), pick('chat', 'responses'), pick('responses', 'chat')];
   return [
     ...single.map((pair) => ({ label: pair.label, pairs: [pair] })),
-    { label: 'all 9 pairs mixed', pairs: PAIRS },
+    { label: `all ${PAIRS.length} pairs mixed`, pairs: PAIRS },
   ];
 }
 

@@ -9,6 +9,7 @@ const MODEL_FOR: Readonly<Record<Format, string>> = {
   chat: 'sim-chat',
   responses: 'sim-responses',
   gemini: 'sim-gemini',
+  anthropic: 'sim-anthropic',
 };
 
 /** A client format against an upstream format: equal = pass-through, else translated. */
@@ -58,29 +59,58 @@ function buildCall(
     authorization: `Bearer ${options.direct ? SIM_KEY : GATEWAY_TOKEN}`,
   };
   const text = options.prompt;
-  if (format === 'chat') {
-    const body: Record<string, unknown> = {
-      model,
-      messages: [{ role: 'user', content: text }],
-    };
-    if (options.stream) {
-      body.stream = true;
-      if (options.direct) body.stream_options = { include_usage: true };
-    }
-    return { origin, path: '/v1/chat/completions', headers, body: JSON.stringify(body) };
-  }
-  if (format === 'responses') {
-    const body = { model, input: text, ...(options.stream ? { stream: true } : {}) };
-    return { origin, path: '/v1/responses', headers, body: JSON.stringify(body) };
-  }
-  const method = options.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  const { path, body } = REQUEST_OF[format](model, text, options);
   return {
     origin,
-    path: `/v1beta/models/${model}:${method}`,
-    headers,
-    body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }] }),
+    path,
+    headers: { ...headers, ...EXTRA_HEADERS[format] },
+    body: JSON.stringify(body),
   };
 }
+
+type RequestBuilder = (
+  model: string,
+  text: string,
+  options: CallOptions & { direct: boolean },
+) => { path: string; body: Record<string, unknown> };
+
+/** The smallest ordinary request of each format. */
+const REQUEST_OF: Readonly<Record<Format, RequestBuilder>> = {
+  chat: (model, text, options) => ({
+    path: '/v1/chat/completions',
+    body: {
+      model,
+      messages: [{ role: 'user', content: text }],
+      ...(options.stream ? { stream: true } : {}),
+      ...(options.stream && options.direct ? { stream_options: { include_usage: true } } : {}),
+    },
+  }),
+  responses: (model, text, options) => ({
+    path: '/v1/responses',
+    body: { model, input: text, ...(options.stream ? { stream: true } : {}) },
+  }),
+  gemini: (model, text, options) => ({
+    path: `/v1beta/models/${model}:${options.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
+    body: { contents: [{ role: 'user', parts: [{ text }] }] },
+  }),
+  anthropic: (model, text, options) => ({
+    path: '/v1/messages',
+    body: {
+      model,
+      max_tokens: 1024,
+      messages: [{ role: 'user', content: text }],
+      ...(options.stream ? { stream: true } : {}),
+    },
+  }),
+};
+
+/** Headers a format's clients always send. */
+const EXTRA_HEADERS: Readonly<Record<Format, Record<string, string>>> = {
+  chat: {},
+  responses: {},
+  gemini: {},
+  anthropic: { 'anthropic-version': '2023-06-01' },
+};
 
 /** The pair through the gateway: the client's format, the model that forces the upstream's. */
 export function gatewayCall(gateway: string, pair: Pair, options: CallOptions): HttpCall {

@@ -3,7 +3,7 @@
  * bench/results/ (report.md, results.json, charts, CPU profiles). `--soak 10m` runs only the
  * memory soak instead and refreshes the report's soak row. `--full` holds the 1,000 open
  * streams for every pair separately (the default run: three representative sets and a mix of
- * all nine). `--report-only` re-renders report.md, soak.md and the charts from the stored
+ * every pair). `--report-only` re-renders report.md, soak.md and the charts from the stored
  * results; `--no-profile` skips the CPU profiles and syscall counts.
  */
 import { execFileSync } from 'node:child_process';

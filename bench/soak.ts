@@ -59,7 +59,9 @@ function soakCalls(gateway: string): { call: HttpCall; cancelAfterReads?: number
       cancelAfterReads: 2,
     });
   }
-  const [chat, responses] = [PAIRS[0]!, PAIRS[3]!];
+  const pairOf = (client: string, upstream: string) =>
+    PAIRS.find((p) => p.client === client && p.upstream === upstream)!;
+  const [chat, responses] = [pairOf('chat', 'chat'), pairOf('responses', 'chat')];
   calls.push({ call: gatewayCall(gateway, chat, { stream: false, prompt: 'Soak [[sim:500]]' }) });
   calls.push({
     call: gatewayCall(gateway, responses, { stream: true, prompt: 'Soak [[sim:cut-after=3]]' }),

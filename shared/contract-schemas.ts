@@ -93,6 +93,21 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 export const tokenCreateParamsSchema = z.strictObject({ name: nonBlank.max(64) });
 export type TokenCreateParams = z.infer<typeof tokenCreateParamsSchema>;
 
+// Tools (agent CLIs connected to the gateway)
+
+const toolIdSchema = z.enum(['claude-code', 'codex', 'gemini-cli', 'opencode', 'shell']);
+export type ToolIdName = z.infer<typeof toolIdSchema>;
+
+/** `tools.plan`, `tools.connect`: the tool and its model mapping (slot → catalog model). */
+export const toolConnectParamsSchema = z.strictObject({
+  tool: toolIdSchema,
+  models: z.record(z.string().min(1).max(64), z.string().trim().min(1).max(2000)).optional(),
+});
+export type ToolConnectParams = z.infer<typeof toolConnectParamsSchema>;
+
+export const toolIdParamsSchema = z.strictObject({ tool: toolIdSchema });
+export type ToolIdParams = z.infer<typeof toolIdParamsSchema>;
+
 // Models
 
 /** `models.list`: `refresh` asks the upstream again instead of using the cached catalog. */

@@ -36,6 +36,9 @@ import type {
   RequestIdParams,
   SettingsPatch,
   TokenCreateParams,
+  ToolConnectParams,
+  ToolIdName,
+  ToolIdParams,
   UpstreamTestParams,
   UsageBucket,
   UsageByParams,
@@ -54,6 +57,7 @@ export type {
   ModelOverrideInput,
   ProfileSaveParams,
   SettingsPatch,
+  ToolConnectParams,
   UsageBucket,
   UsageByParams,
   UsageDimension,
@@ -136,6 +140,47 @@ export interface ModelInfo {
   /** Dollars per call for per-call tariffs. */
   perCall: number | null;
   overridden: { markers: boolean; tariff: boolean };
+}
+
+/** An agent CLI the app can point at the gateway (the Tools page, `model-gateway tools`). */
+export interface ToolInfo {
+  id: ToolIdName;
+  name: string;
+  /** The format the tool speaks (for its model pickers' badges). */
+  format: WireFormat;
+  installed: boolean;
+  configDirExists: boolean;
+  /** `changed`: connected by the app, then a file was edited by something else; `elsewhere`: pointed at a gateway by hand. */
+  status: 'connected' | 'changed' | 'elsewhere' | 'disconnected';
+  files: string[];
+  changedFiles: string[];
+  slots: { key: string; label: string }[];
+  models: Record<string, string> | null;
+  tokenName: string | null;
+  connectedAt: number | null;
+  /** Requests and estimated cost under the tool's token since local midnight. */
+  today: { requests: number; costUsd: number };
+}
+
+/** The change connecting makes: a unified diff per file; for the shell, what to paste. */
+export interface ToolPlanInfo {
+  id: ToolIdName;
+  changes: { path: string; diff: string }[];
+  snippet: string | null;
+}
+
+export interface ToolConnectResult extends ToolPlanInfo {
+  tokenName: string;
+  /** Shown once (the shell snippet holds it; the other tools have it in their files). */
+  token: string;
+}
+
+export interface ToolDisconnectResult {
+  id: ToolIdName;
+  /** Put back byte for byte. */
+  restored: string[];
+  /** Changed by someone else since: only the gateway's keys were taken out. */
+  edited: string[];
 }
 
 export interface Conversation {
@@ -227,6 +272,7 @@ export interface LogEntry {
     outputTokens: number;
     totalTokens: number;
     cachedInputTokens: number;
+    cacheWriteTokens: number;
     reasoningTokens: number;
   } | null;
   usageEstimated: boolean;
@@ -268,6 +314,12 @@ interface AppMethods {
   /** The token's secret is in this answer only. */
   'tokens.create': { params: TokenCreateParams; result: { token: string; info: TokenInfo } };
   'tokens.revoke': { params: IdParams; result: void };
+
+  'tools.list': { params: void; result: ToolInfo[] };
+  /** The diff connecting would make; nothing written, no token issued. */
+  'tools.plan': { params: ToolConnectParams; result: ToolPlanInfo };
+  'tools.connect': { params: ToolConnectParams; result: ToolConnectResult };
+  'tools.disconnect': { params: ToolIdParams; result: ToolDisconnectResult };
 
   'models.list': { params: ModelsListParams; result: ModelInfo[] };
   'models.setOverride': { params: ModelOverrideParams; result: ModelInfo[] };

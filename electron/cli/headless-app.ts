@@ -34,6 +34,8 @@ function packageVersion(): string {
 
 export interface HeadlessAppOptions {
   dataDir: string;
+  /** Whose tool config files the Tools page edits; default the user's home. */
+  home?: string;
   host?: string;
   /** Overrides the saved port setting. */
   port?: number;
@@ -57,6 +59,7 @@ export async function runHeadlessApp(options: HeadlessAppOptions): Promise<AppSe
   try {
     services = await createAppServices({
       dataDir: options.dataDir,
+      ...(options.home ? { home: options.home } : {}),
       shell: 'headless',
       ...(options.host ? { host: options.host } : {}),
       ...(options.port !== undefined ? { port: options.port } : {}),
@@ -83,6 +86,7 @@ export async function runHeadlessApp(options: HeadlessAppOptions): Promise<AppSe
   const status = services.status();
   const url = status.gateway.url ?? '';
   options.log(`Data: ${options.dataDir}`);
+  if (options.home) options.log(`Tool config files under: ${options.home}`);
   if (status.gateway.error) options.log(`Not ready for tools yet: ${status.gateway.error}`);
   if (status.keychainProblem) options.log(`Keychain: ${status.keychainProblem}`);
   if (!existsSync(join(RENDERER_DIR, 'index.html')))

@@ -4,6 +4,7 @@ import { keyCommand } from './commands/key.ts';
 import { logsCommand } from './commands/logs.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
+import { toolsCommand } from './commands/tools.ts';
 import { usageCommand } from './commands/usage.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -16,7 +17,8 @@ const USAGE = `Usage: model-gateway <command> [options]
 Commands:
   app     Run the app headless: the gateway serves the UI in a browser (address on stderr).
           --host 127.0.0.1  --port (default: the saved setting, 8787; 0 = any free port)
-          --data-dir DIR.  Works before an upstream is set up: the UI's first-run flow does it.
+          --data-dir DIR  --home DIR (whose tool config files the Tools page edits).
+          Works before an upstream is set up: the UI's first-run flow does it.
   serve   Run the gateway headless.
           --host 127.0.0.1  --port 8787 (0 = any free port)  --upstream URL  --data-dir DIR
           Env: MODEL_GATEWAY_UPSTREAM_KEY (else the keychain), MODEL_GATEWAY_TOKEN (a token
@@ -29,6 +31,11 @@ Commands:
           --model M  --client NAME  --status ok|error|CODE
   usage   Tokens and estimated cost.  --data-dir DIR  --by day|model|token|route  --json  --since
   token   create NAME | list | revoke NAME   (local access tokens, one per tool)  --data-dir DIR
+  tools   Which agent tools are installed and connected to the gateway.  --home DIR  --data-dir DIR
+  connect TOOL [--model M] [--map SLOT=M] [--dry-run] [--port N]
+          Point a tool (claude-code, codex, gemini-cli, opencode, shell) at the gateway with a
+          token of its own: edits its config, keeping the rest; --dry-run prints the diff only.
+  disconnect TOOL   Undo connect: the file as it was (only our keys out if it changed since).
   key     set [--upstream URL] [--pricing-url URL] | clear | status   [--profile NAME]
           The upstream key, kept in the OS keychain; \`set\` reads it from stdin.
 `;
@@ -51,6 +58,9 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   usage: usageCommand,
   token: tokenCommand,
   key: keyCommand,
+  tools: (args) => toolsCommand('tools', args),
+  connect: (args) => toolsCommand('connect', args),
+  disconnect: (args) => toolsCommand('disconnect', args),
 };
 
 export async function main(argv: string[]): Promise<void> {

@@ -23,6 +23,8 @@ export interface AppServices {
 export interface AppServicesOptions {
   /** The app's data folder (Electron's userData, or --data-dir). */
   dataDir: string;
+  /** Whose tool config files the Tools page edits; default the user's home. */
+  home?: string;
   shell: 'desktop' | 'headless';
   /** Default 127.0.0.1. */
   host?: string;

@@ -1,4 +1,5 @@
 import type { AppStatus, MethodName } from '../../shared/contract.ts';
+import { homedir } from 'node:os';
 import { UPSTREAM_KEY_ENV } from '../secrets/env-key.ts';
 import { createKeychain } from '../secrets/keychain.ts';
 import { UpstreamKeyStore } from '../secrets/upstream-key.ts';
@@ -17,6 +18,7 @@ import { SettingsService } from './settings-service.ts';
 import { openAppStore, startAppRetention } from './start-app-gateway.ts';
 import { toAppError } from './to-app-error.ts';
 import { TokenService } from './token-service.ts';
+import { ToolsService } from './tools-service.ts';
 import { newUiToken } from './ui-token.ts';
 import { UsageService } from './usage-service.ts';
 
@@ -111,6 +113,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     settings,
     tokens: new TokenService(store),
+    tools: new ToolsService(store, {
+      home: options.home ?? homedir(),
+      dataDir: options.dataDir,
+      port: () => settings.get().port,
+    }),
     models: new ModelService(store, gateway),
     chat,
     usage: new UsageService(store),

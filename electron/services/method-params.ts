@@ -18,6 +18,8 @@ import {
   requestIdParamsSchema,
   settingsPatchSchema,
   tokenCreateParamsSchema,
+  toolConnectParamsSchema,
+  toolIdParamsSchema,
   upstreamTestParamsSchema,
   usageByParamsSchema,
   usageRangeSchema,
@@ -53,6 +55,11 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'tokens.list': none,
   'tokens.create': tokenCreateParamsSchema,
   'tokens.revoke': idParamsSchema,
+
+  'tools.list': none,
+  'tools.plan': toolConnectParamsSchema,
+  'tools.connect': toolConnectParamsSchema,
+  'tools.disconnect': toolIdParamsSchema,
 
   'models.list': optionalObject(modelsListParamsSchema),
   'models.setOverride': modelOverrideParamsSchema,

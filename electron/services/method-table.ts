@@ -11,6 +11,7 @@ import type { ModelService } from './model-service.ts';
 import type { ProfileService } from './profile-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TokenService } from './token-service.ts';
+import type { ToolsService } from './tools-service.ts';
 import type { UsageService } from './usage-service.ts';
 
 export interface MethodServices {
@@ -19,6 +20,7 @@ export interface MethodServices {
   testUpstream(profileId: string | undefined): Promise<ConnectionTest>;
   settings: SettingsService;
   tokens: TokenService;
+  tools: ToolsService;
   models: ModelService;
   chat: ChatService;
   usage: UsageService;
@@ -48,6 +50,11 @@ export function methodTable(s: MethodServices): MethodTable {
     'tokens.list': () => s.tokens.list(),
     'tokens.create': (p) => s.tokens.create(p.name),
     'tokens.revoke': (p) => s.tokens.revoke(p.id),
+
+    'tools.list': () => s.tools.list(),
+    'tools.plan': (p) => s.tools.plan(p),
+    'tools.connect': (p) => s.tools.connect(p),
+    'tools.disconnect': (p) => s.tools.disconnect(p.tool),
 
     'models.list': (p) => s.models.list(p.refresh === true),
     'models.setOverride': (p) => s.models.setOverride(p.modelId, p.override),

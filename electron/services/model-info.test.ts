@@ -40,11 +40,11 @@ describe('toModelInfo', () => {
   });
 
   it('lists the client formats reached only through translation', () => {
-    expect(toModelInfo(model({})).translatedFormats).toEqual(['chat', 'responses']);
+    expect(toModelInfo(model({})).translatedFormats).toEqual(['chat', 'responses', 'anthropic']);
     expect(
       toModelInfo(model({ formats: ['responses', 'chat'], markers: ['openai-response', 'openai'] }))
         .translatedFormats,
-    ).toEqual(['gemini']);
+    ).toEqual(['gemini', 'anthropic']);
     expect(toModelInfo(model({ formats: [], markers: ['embeddings'] })).translatedFormats).toEqual(
       [],
     );

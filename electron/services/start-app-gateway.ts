@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CatalogSources } from '../gateway/catalog/load-catalog.ts';
 import {
+  allowedHostsFromEnv,
   startGateway,
   type GatewayOptions,
   type RunningGateway,
@@ -23,6 +24,8 @@ export interface AppGatewayOptions {
   upstream: { baseUrl: string; pricingUrl: string | null; key: () => Promise<string> };
   /** A token from the environment, accepted besides the stored ones and never stored. */
   envToken?: string;
+  /** Host names answered besides loopback names; default `MODEL_GATEWAY_ALLOWED_HOSTS`. */
+  allowedHosts?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -40,6 +43,11 @@ export interface AppListenerOptions {
    * stored ones, never stored, logged under `name`.
    */
   internalToken?: { token: string; name: string };
+  /**
+   * Host names answered besides loopback names, for a gateway reached over the network
+   * (`--host 0.0.0.0`). Default: `MODEL_GATEWAY_ALLOWED_HOSTS` (comma-separated).
+   */
+  allowedHosts?: readonly string[];
   appHandler?: GatewayOptions['appHandler'];
   corsOrigins?: GatewayOptions['corsOrigins'];
   log: (line: string) => void;
@@ -112,7 +120,10 @@ export async function startAppListener(options: AppListenerOptions): Promise<Run
     auth,
     host: options.host,
     port: options.port,
-    allowedHosts: loopback ? [] : [options.host],
+    allowedHosts: [
+      ...(loopback ? [] : [options.host]),
+      ...(options.allowedHosts ?? allowedHostsFromEnv(process.env)),
+    ],
     state: store.opaqueState,
     responses: store.responses,
     catalogSources: appCatalogSources(store),
@@ -149,6 +160,7 @@ export async function startAppGateway(options: AppGatewayOptions): Promise<AppGa
         ...upstreamTimeoutsFromEnv(process.env),
       }),
       ...(options.envToken ? { envToken: options.envToken } : {}),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
       log: options.log,
     });
   } catch (error) {

@@ -29,6 +29,7 @@ const CSV_COLUMNS: readonly [string, (row: LogRow) => CsvValue][] = [
   ['outputTokens', (r) => r.usage?.outputTokens ?? null],
   ['totalTokens', (r) => r.usage?.totalTokens ?? null],
   ['cachedInputTokens', (r) => r.usage?.cachedInputTokens ?? null],
+  ['cacheWriteTokens', (r) => r.usage?.cacheWriteTokens ?? null],
   ['reasoningTokens', (r) => r.usage?.reasoningTokens ?? null],
   ['usageEstimated', (r) => r.usageEstimated],
   ['costUsdEstimate', (r) => r.costUsd],

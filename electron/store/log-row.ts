@@ -32,6 +32,7 @@ export interface LogColumns {
   output_tokens: number | null;
   total_tokens: number | null;
   cached_tokens: number | null;
+  cache_write_tokens: number | null;
   reasoning_tokens: number | null;
   usage_estimated: number;
   cost_usd: number | null;
@@ -70,6 +71,7 @@ export const LOG_COLUMN_NAMES = [
   'output_tokens',
   'total_tokens',
   'cached_tokens',
+  'cache_write_tokens',
   'reasoning_tokens',
   'usage_estimated',
   'cost_usd',
@@ -113,6 +115,7 @@ export function recordToColumns(record: RequestRecord): LogColumns {
     output_tokens: usage ? finiteOrZero(usage.outputTokens) : null,
     total_tokens: usage ? finiteOrZero(usage.totalTokens) : null,
     cached_tokens: usage ? finiteOrZero(usage.cachedInputTokens) : null,
+    cache_write_tokens: usage ? finiteOrZero(usage.cacheWriteTokens) : null,
     reasoning_tokens: usage ? finiteOrZero(usage.reasoningTokens) : null,
     usage_estimated: record.usageEstimated ? 1 : 0,
     cost_usd: finiteOrNull(record.costUsd),
@@ -160,6 +163,7 @@ export function columnsToLogRow(row: StoredLogColumns): LogRow {
             outputTokens: row.output_tokens ?? 0,
             totalTokens: row.total_tokens ?? 0,
             cachedInputTokens: row.cached_tokens ?? 0,
+            cacheWriteTokens: row.cache_write_tokens ?? 0,
             reasoningTokens: row.reasoning_tokens ?? 0,
           },
     usageEstimated: row.usage_estimated === 1,

@@ -153,6 +153,14 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE request_log ADD COLUMN dropped TEXT NOT NULL DEFAULT '[]';`);
     },
   },
+  {
+    version: 3,
+    name: 'request log: prompt-cache writes',
+    up(db) {
+      // Null on older rows: no upstream reported cache writes to them.
+      db.exec('ALTER TABLE request_log ADD COLUMN cache_write_tokens INTEGER;');
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CatalogSnapshotRepo } from './catalog-snapshot-repo.ts';
 import { ConversationRepo } from './conversation-repo.ts';
+import { ExternalChanges } from './external-changes.ts';
 import { runMigrations } from './migrations.ts';
 import { ModelOverrideRepo } from './model-override-repo.ts';
 import { ProfileRepo } from './profile-repo.ts';
@@ -61,11 +62,15 @@ export interface Store {
 export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   // The database holds captured prompts and token digests: private to the user.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // `mode` applies only to a folder created now: one that exists keeps its mode unless tightened.
+  restrictToOwner(dataDir, 0o700);
   const path = join(dataDir, DATABASE_FILE);
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
-    restrictToOwner(path);
+    restrictToOwner(path, 0o600);
     db.pragma('journal_mode = WAL');
+    // Deleted rows (captured bodies pruned by retention) are overwritten, not left in free pages.
+    db.pragma('secure_delete = ON');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -90,6 +95,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     options.responseLimit ?? DEFAULT_RESPONSE_LIMIT,
     now,
   );
+  const changes = new ExternalChanges(db);
   let closed = false;
   return {
     path,
@@ -98,9 +104,9 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     logWriter,
     requestLog: new RequestLogQueries(db),
     usage: new UsageQueries(db),
-    tokens: new TokenRepo(db, now),
+    tokens: new TokenRepo(db, now, changes),
     profiles: new ProfileRepo(db, now),
-    settings: new SettingsRepo(db, now),
+    settings: new SettingsRepo(db, now, changes),
     conversations: new ConversationRepo(db, now),
     catalogSnapshots: new CatalogSnapshotRepo(db),
     modelOverrides: new ModelOverrideRepo(db, now),
@@ -120,9 +126,9 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
   };
 }
 
-function restrictToOwner(path: string): void {
+function restrictToOwner(path: string, mode: number): void {
   try {
-    chmodSync(path, 0o600);
+    chmodSync(path, mode);
   } catch {
     // Best effort: some file systems (and Windows) have no such modes; the directory is 0700.
   }

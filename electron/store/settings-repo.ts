@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ExternalChanges } from './external-changes.ts';
 import { parseJson } from './parse-json.ts';
 
 type JsonKind = 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean' | 'other';
@@ -25,12 +26,21 @@ export class SettingsRepo {
 
   /**
    * Raw stored text by key (null: absent). Settings are read on every request (body capture,
-   * say), and this store is their only writer, so reads are served from memory.
+   * say), so reads are served from memory; the cache is dropped when another connection (the
+   * CLI, another gateway) writes to the database, seen within `EXTERNAL_CHANGE_CHECK_MS`.
    */
   private readonly cache = new Map<string, string | null>();
+  private readonly changes: ExternalChanges;
+  private cachedAt: number;
 
-  constructor(db: Database.Database, now: () => number = Date.now) {
+  constructor(
+    db: Database.Database,
+    now: () => number = Date.now,
+    changes: ExternalChanges = new ExternalChanges(db),
+  ) {
     this.now = now;
+    this.changes = changes;
+    this.cachedAt = changes.current();
     this.read = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
     this.write = db.prepare<[string, string, number]>(
       `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
@@ -48,6 +58,11 @@ export class SettingsRepo {
    * as the caller's type. Pass `accept` to check the shape more closely.
    */
   get<T>(key: string, fallback: T, accept?: (value: unknown) => value is T): T {
+    const generation = this.changes.current();
+    if (generation !== this.cachedAt) {
+      this.cache.clear();
+      this.cachedAt = generation;
+    }
     let text = this.cache.get(key);
     if (text === undefined) {
       text = this.read.get(key)?.value ?? null;

@@ -4,6 +4,7 @@ import { tokenDigest, type LocalClient } from '../gateway/server/local-auth.ts';
 import { newId } from './new-id.ts';
 import type { TokenInfo } from '../../shared/contract.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
+import { ExternalChanges } from './external-changes.ts';
 
 export type { TokenInfo } from '../../shared/contract.ts';
 
@@ -46,7 +47,10 @@ const toInfo = (row: TokenRow): TokenInfo => ({
 
 /**
  * Local access tokens: shown once at creation, stored as a prefix and a SHA-256 digest. Active
- * tokens are cached in memory by prefix, so checking one costs a hash and a map lookup.
+ * tokens are cached in memory by prefix, so checking one costs a hash and a map lookup. The
+ * cache is refilled when another connection (the CLI, another gateway on the same data dir)
+ * writes to the database, seen within `EXTERNAL_CHANGE_CHECK_MS`: a token revoked elsewhere is
+ * refused, and one created elsewhere accepted, without a restart.
  */
 export class TokenRepo {
   private readonly now: () => number;
@@ -59,9 +63,16 @@ export class TokenRepo {
   private readonly markUsed: Database.Statement<[number, string]>;
   private byPrefix = new Map<string, ActiveToken[]>();
   private readonly lastTouched = new Map<string, number>();
+  private readonly changes: ExternalChanges;
+  private loadedAt = -1;
 
-  constructor(db: Database.Database, now: () => number = Date.now) {
+  constructor(
+    db: Database.Database,
+    now: () => number = Date.now,
+    changes: ExternalChanges = new ExternalChanges(db),
+  ) {
     this.now = now;
+    this.changes = changes;
     this.insert = db.prepare<[TokenRow]>(
       `INSERT INTO local_tokens (id, name, prefix, token_hash, created_at, last_used_at, revoked_at)
        VALUES (@id, @name, @prefix, @token_hash, @created_at, @last_used_at, @revoked_at)`,
@@ -138,6 +149,7 @@ export class TokenRepo {
    * `presented` is that digest when the caller has computed it already.
    */
   verify(token: string, presented: Buffer = tokenDigest(token)): LocalClient | null {
+    if (this.changes.current() !== this.loadedAt) this.reload();
     const candidates = this.byPrefix.get(token.slice(0, TOKEN_PREFIX_LENGTH));
     if (!candidates) {
       timingSafeEqual(presented, DUMMY_DIGEST);
@@ -162,6 +174,7 @@ export class TokenRepo {
 
   /** Re-reads active tokens; for changes made by another process on the same database. */
   reload(): void {
+    this.loadedAt = this.changes.current();
     const byPrefix = new Map<string, ActiveToken[]>();
     for (const row of this.active.all()) {
       const entry = { id: row.id, name: row.name, digest: Buffer.from(row.token_hash, 'hex') };

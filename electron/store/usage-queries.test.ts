@@ -14,6 +14,7 @@ describe('UsageQueries', () => {
       outputTokens: output,
       totalTokens: input + output,
       cachedInputTokens: 1,
+      cacheWriteTokens: 0,
       reasoningTokens: 2,
     });
     for (const record of [

@@ -13,10 +13,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** `model-gateway app`: the real app, headless, in a fresh data dir. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/** `model-gateway app`: the real app, headless, in a fresh data dir (`args`: more options). */
+export async function startApp(
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mg-e2e-'));
-  const p = runCli(['app', '--port', '0', '--data-dir', dataDir], {
+  const p = runCli(['app', '--port', '0', '--data-dir', dataDir, ...args], {
     MODEL_GATEWAY_UPSTREAM_KEY: '',
     ...env,
   });

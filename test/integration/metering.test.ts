@@ -3,6 +3,7 @@ import type { RecordUsage } from '../../electron/gateway/server/request-record.t
 import { SIM_PRICING } from '../upstream-sim/index.ts';
 import { recordFor, startHarness, type Harness } from './harness.ts';
 import { post } from './http-helpers.ts';
+import { WIRE_FORMATS, type WireFormat } from '../../shared/wire-formats.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,13 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Format = 'chat' | 'responses' | 'gemini';
-const MODELS = ['sim-chat', 'sim-responses', 'sim-gemini'] as const;
+type Format = WireFormat;
+const MODELS = ['sim-chat', 'sim-responses', 'sim-gemini', 'sim-anthropic'] as const;
 const UPSTREAM_FORMAT: Record<(typeof MODELS)[number], Format> = {
   'sim-chat': 'chat',
   'sim-responses': 'responses',
   'sim-gemini': 'gemini',
+  'sim-anthropic': 'anthropic',
 };
+const MESSAGES_HEADERS = { 'anthropic-version': '2023-06-01' };
 
 /** The same question in each client format. */
 function clientRequest(
@@ -32,6 +35,11 @@ function clientRequest(
     };
   if (format === 'responses')
     return { path: '/v1/responses', body: { model, stream, input: prompt } };
+  if (format === 'anthropic')
+    return {
+      path: '/v1/messages',
+      body: { model, stream, max_tokens: 1024, messages: [{ role: 'user', content: prompt }] },
+    };
   const method = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
   return {
     path: `/v1beta/models/${model}:${method}`,
@@ -59,10 +67,16 @@ async function simulatorUsage(
       ? '/v1/chat/completions'
       : format === 'responses'
         ? '/v1/responses'
-        : `/v1beta/models/${model}:generateContent`;
+        : format === 'anthropic'
+          ? '/v1/messages'
+          : `/v1beta/models/${model}:generateContent`;
   const response = await fetch(`${h.sim.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${h.sim.keys.full}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${h.sim.keys.full}`,
+      'content-type': 'application/json',
+      ...MESSAGES_HEADERS,
+    },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as Json;
@@ -72,6 +86,7 @@ async function simulatorUsage(
       inputTokens: n(u.prompt_tokens),
       outputTokens: n(u.completion_tokens),
       cachedInputTokens: n((u.prompt_tokens_details as Json | undefined)?.cached_tokens),
+      cacheWriteTokens: 0,
       reasoningTokens: n((u.completion_tokens_details as Json | undefined)?.reasoning_tokens),
     };
   }
@@ -81,6 +96,20 @@ async function simulatorUsage(
       inputTokens: n(u.input_tokens),
       outputTokens: n(u.output_tokens),
       cachedInputTokens: n((u.input_tokens_details as Json | undefined)?.cached_tokens),
+      cacheWriteTokens: 0,
+      reasoningTokens: n((u.output_tokens_details as Json | undefined)?.reasoning_tokens),
+    };
+  }
+  if (format === 'anthropic') {
+    // Messages counts cache reads and writes outside input_tokens; OpenAI's convention inside.
+    const u = answer.usage as Json;
+    const read = n(u.cache_read_input_tokens);
+    const written = n(u.cache_creation_input_tokens);
+    return {
+      inputTokens: n(u.input_tokens) + read + written,
+      outputTokens: n(u.output_tokens),
+      cachedInputTokens: read,
+      cacheWriteTokens: written,
       reasoningTokens: n((u.output_tokens_details as Json | undefined)?.reasoning_tokens),
     };
   }
@@ -89,6 +118,7 @@ async function simulatorUsage(
     inputTokens: n(u.promptTokenCount) + n(u.toolUsePromptTokenCount),
     outputTokens: n(u.candidatesTokenCount) + n(u.thoughtsTokenCount),
     cachedInputTokens: n(u.cachedContentTokenCount),
+    cacheWriteTokens: 0,
     reasoningTokens: n(u.thoughtsTokenCount),
   };
 }
@@ -107,7 +137,7 @@ function handCost(model: string, usage: RecordUsage): number {
   );
 }
 
-describe.each(['chat', 'responses', 'gemini'] as const)('metering a %s client', (clientFormat) => {
+describe.each(WIRE_FORMATS)('metering a %s client', (clientFormat) => {
   describe.each(MODELS)('on %s', (model) => {
     it.each([false, true])(
       'stream=%s: tokens equal the simulator’s usage, cost equals the tariff',
@@ -119,7 +149,7 @@ describe.each(['chat', 'responses', 'gemini'] as const)('metering a %s client', 
           stream,
           `[[sim:cached=3]] metering ${clientFormat} ${model} ${stream}`,
         );
-        const response = await post(h, path, body);
+        const response = await post(h, path, body, { headers: MESSAGES_HEADERS });
         expect(response.status).toBe(200);
         await response.text();
         const record = await recordFor(h, response.headers.get('x-request-id')!);

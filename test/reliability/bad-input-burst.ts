@@ -8,7 +8,13 @@ import {
   wrongTypes,
 } from './bad-bodies.ts';
 import { httpRequest } from './raw-http.ts';
-import { GENERATION_ROUTES, NATIVE_MODEL, TRANSLATED_MODEL } from './routes.ts';
+import {
+  GENERATION_ROUTES,
+  NATIVE_MODEL,
+  routeHeaders,
+  TRANSLATED_MODEL,
+  type GenerationRoute,
+} from './routes.ts';
 
 /**
  * A burst of bad requests over every generation route, `concurrency` at a time, for the memory
@@ -23,24 +29,45 @@ export interface BurstOptions {
   bigBodyBytes: number;
 }
 
-function badRequest(i: number, options: BurstOptions): { path: string; body: string | Buffer } {
-  const route = GENERATION_ROUTES[i % GENERATION_ROUTES.length]!;
-  const native = NATIVE_MODEL[route.format];
-  const translated = TRANSLATED_MODEL[route.format];
-  const kinds: (() => { path: string; body: string | Buffer })[] = [
-    () => ({ path: route.path(native), body: deepArrays(options.nesting) }),
-    () => ({
-      path: route.path(translated),
-      body: deepInField(route.format, translated, options.nesting),
-    }),
-    () => ({ path: route.path(translated), body: deepTool(route.format, translated, 5_000) }),
-    () => ({ path: route.path(native), body: junk(options.bigBodyBytes) }),
-    () => ({ path: route.path(native), body: invalidUtf8(route.format, native) }),
-    () => ({ path: route.path(native), body: wrongTypes(route.format) }),
-    () => ({ path: route.path(translated), body: unknownField(route.format, translated) }),
-    () => ({ path: route.path(native), body: '{"model":' }),
-  ];
-  return kinds[Math.floor(i / GENERATION_ROUTES.length) % kinds.length]!();
+interface BadRequest {
+  path: string;
+  body: string | Buffer;
+  headers: Record<string, string>;
+}
+
+type Kind = (
+  route: GenerationRoute,
+  options: BurstOptions,
+) => { path: string; body: string | Buffer };
+
+const native = (route: GenerationRoute): string => route.path(NATIVE_MODEL[route.format]);
+const translated = (route: GenerationRoute): string => route.path(TRANSLATED_MODEL[route.format]);
+
+/** The kinds of bad request, in the order a burst cycles through them. */
+const KINDS: readonly Kind[] = [
+  (r, o) => ({ path: native(r), body: deepArrays(o.nesting) }),
+  (r, o) => ({
+    path: translated(r),
+    body: deepInField(r.format, TRANSLATED_MODEL[r.format], o.nesting),
+  }),
+  (r) => ({ path: translated(r), body: deepTool(r.format, TRANSLATED_MODEL[r.format], 5_000) }),
+  (r, o) => ({ path: native(r), body: junk(o.bigBodyBytes) }),
+  (r) => ({ path: native(r), body: invalidUtf8(r.format, NATIVE_MODEL[r.format]) }),
+  (r) => ({ path: native(r), body: wrongTypes(r.format) }),
+  (r) => ({ path: translated(r), body: unknownField(r.format, TRANSLATED_MODEL[r.format]) }),
+  (r) => ({ path: native(r), body: '{"model":' }),
+];
+
+/**
+ * Request `i` of a burst: the kinds cycle, so a burst's mix (its big bodies: one request in
+ * eight) does not depend on the number of routes; the route moves on by one each request and
+ * one more each cycle, so every route meets every kind.
+ */
+function badRequest(i: number, options: BurstOptions): BadRequest {
+  const routes = GENERATION_ROUTES.length;
+  const route = GENERATION_ROUTES[(i + Math.floor(i / KINDS.length)) % routes]!;
+  const kind = KINDS[i % KINDS.length]!(route, options);
+  return { ...kind, headers: routeHeaders(route, options.token) };
 }
 
 export async function badInputBurst(options: BurstOptions): Promise<number[]> {
@@ -48,11 +75,11 @@ export async function badInputBurst(options: BurstOptions): Promise<number[]> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < options.requests) {
-      const { path, body } = badRequest(next++, options);
+      const { path, body, headers } = badRequest(next++, options);
       const reply = await httpRequest(options.url, {
         method: 'POST',
         path,
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+        headers,
         body,
         timeoutMs: 20_000,
       });

@@ -39,6 +39,13 @@ const BODY = JSON.stringify({
   stream: true,
   messages: [{ role: 'user', content: 'go away early' }],
 });
+/** The same request from a Messages client: the chat stream is translated as it comes. */
+const MESSAGES_BODY = JSON.stringify({
+  model: 'sim-chat',
+  max_tokens: 256,
+  stream: true,
+  messages: [{ role: 'user', content: 'go away early' }],
+});
 
 beforeAll(async () => {
   up = await startFaultUpstream();
@@ -65,9 +72,13 @@ const headers = (): Record<string, string> => ({
   'content-type': 'application/json',
 });
 
-async function connectAndSend(body: string): Promise<RawConnection> {
+async function connectAndSend(
+  body: string,
+  path = '/v1/chat/completions',
+  extra: Record<string, string> = {},
+): Promise<RawConnection> {
   const conn = await openConnection(fx.url);
-  await conn.write(postHead('/v1/chat/completions', headers(), Buffer.byteLength(body)) + body);
+  await conn.write(postHead(path, { ...headers(), ...extra }, Buffer.byteLength(body)) + body);
   return conn;
 }
 
@@ -137,6 +148,22 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
       const since = up.generations().length;
       await expectCancelledRecord(async () => {
         const conn = await connectAndSend(BODY);
+        await conn.waitFor(/first words/);
+        conn.drop();
+      }, 200);
+      const call = newGenerations(since)[0]!;
+      await up.waitFor(() => call.closedEarly, 1000);
+    }
+  });
+
+  it('mid-stream through a translation into Messages: the upstream stream is aborted at once', async () => {
+    up.script = () => [SSE_HEAD, chunk(CHUNK), wait(5000), chunk(CHUNK)];
+    for (const _ of repeats) {
+      const since = up.generations().length;
+      await expectCancelledRecord(async () => {
+        const conn = await connectAndSend(MESSAGES_BODY, '/v1/messages', {
+          'anthropic-version': '2023-06-01',
+        });
         await conn.waitFor(/first words/);
         conn.drop();
       }, 200);

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { RequestRecord } from '../../electron/gateway/server/request-record.ts';
-import type { WireFormat } from '../../shared/wire-formats.ts';
+import { WIRE_FORMATS, type WireFormat } from '../../shared/wire-formats.ts';
 import type { GatewayFixture } from './gateway-fixture.ts';
 import { httpRequest, type RawReply } from './raw-http.ts';
-import { routeOf } from './routes.ts';
+import { routeHeaders, routeOf } from './routes.ts';
 
 /**
  * One client request through the fixture's gateway and what it left behind: the reply, the
@@ -30,7 +30,7 @@ export async function exchange(fx: GatewayFixture, options: ExchangeOptions): Pr
   const reply = await httpRequest(fx.url, {
     method: 'POST',
     path: route.path(options.model),
-    headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
+    headers: routeHeaders(route, fx.token),
     body: JSON.stringify(route.body(options.model, options.text ?? 'hello', options.stream)),
     timeoutMs: options.timeoutMs ?? 10_000,
   });
@@ -42,15 +42,20 @@ export async function exchange(fx: GatewayFixture, options: ExchangeOptions): Pr
   return { reply, record, elapsedMs };
 }
 
-/** The (client, upstream) format pairs: three pass through, six translate. */
-export const FORMAT_PAIRS: readonly { client: WireFormat; upstream: WireFormat }[] = (
-  ['chat', 'responses', 'gemini'] as const
-).flatMap((client) =>
-  (['chat', 'responses', 'gemini'] as const).map((upstream) => ({ client, upstream })),
+interface FormatPair {
+  client: WireFormat;
+  upstream: WireFormat;
+}
+
+/** Every (client, upstream) pair: each format passes through to itself, translates to the rest. */
+export const FORMAT_PAIRS: readonly FormatPair[] = WIRE_FORMATS.flatMap((client) =>
+  WIRE_FORMATS.map((upstream) => ({ client, upstream })),
 );
 
+/** A model that speaks only this format upstream (the simulator's and the fault upstream's). */
 export const MODEL_FOR: Record<WireFormat, string> = {
   chat: 'sim-chat',
   responses: 'sim-responses',
   gemini: 'sim-gemini',
+  anthropic: 'sim-anthropic',
 };

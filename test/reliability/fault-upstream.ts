@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { WireFormat } from '../../shared/wire-formats.ts';
 
 /**
  * A scripted upstream on a real socket, for the faults the simulator cannot make: exact bytes
@@ -38,10 +39,12 @@ export interface FaultRequest {
 export type FaultScript = (request: FaultRequest) => FaultStep[];
 
 /** The wire format of a generation request by its upstream path. */
-export function formatOfPath(path: string): 'chat' | 'responses' | 'gemini' {
+export function formatOfPath(path: string): WireFormat {
   if (path.startsWith('/v1/chat/completions')) return 'chat';
   if (path.startsWith('/v1/responses')) return 'responses';
-  return 'gemini';
+  if (path.startsWith('/v1/messages')) return 'anthropic';
+  if (path.startsWith('/v1beta/models/')) return 'gemini';
+  throw new Error(`fault upstream: no generation format has the path ${path}`);
 }
 
 export interface FaultModel {
@@ -57,6 +60,7 @@ export const FAULT_MODELS: readonly FaultModel[] = [
   { id: 'sim-chat', markers: ['openai'] },
   { id: 'sim-responses', markers: ['openai-response'] },
   { id: 'sim-gemini', markers: ['gemini'] },
+  { id: 'sim-anthropic', markers: ['anthropic'] },
 ];
 
 export interface FaultUpstream {
@@ -228,7 +232,18 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
         return;
       }
       // Generation: the raw socket belongs to the script from here on (`res` is never used).
-      await play(socket, state.script(request), request);
+      // As the API does, Messages refuses a request without its version (the gateway must add it).
+      const steps =
+        formatOfPath(request.path) === 'anthropic' && !headers['anthropic-version']
+          ? jsonAnswer(400, {
+              type: 'error',
+              error: {
+                type: 'invalid_request_error',
+                message: 'anthropic-version: header is required',
+              },
+            })
+          : state.script(request);
+      await play(socket, steps, request);
     })();
   });
   // Headers never sent by a stalled script must not be cut by the server's own timers.

@@ -40,6 +40,18 @@ afterAll(async () => {
 
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const CHAT = JSON.stringify({ model: 'sim-chat', messages: [{ role: 'user', content: 'hi' }] });
+const MESSAGES = JSON.stringify({
+  model: 'sim-anthropic',
+  max_tokens: 64,
+  messages: [{ role: 'user', content: 'hi' }],
+});
+/** What @anthropic-ai/sdk sends: its key, its version, and (from a page) its browser opt-in. */
+const ANTHROPIC_HEADERS = {
+  'x-api-key': TOKEN,
+  'anthropic-version': '2023-06-01',
+  'anthropic-dangerous-direct-browser-access': 'true',
+  'content-type': 'application/json',
+};
 
 describe('the listener', () => {
   it('binds loopback only by default', () => {
@@ -62,8 +74,20 @@ describe('DNS rebinding: the Host check', () => {
     '[::ffff:127.0.0.1]',
     '',
   ];
-  const requests = () => [
+  const requests = (): {
+    method: string;
+    path: string;
+    body?: string;
+    extra?: Record<string, string>;
+  }[] => [
     { method: 'POST', path: '/v1/chat/completions', body: CHAT },
+    { method: 'POST', path: '/v1/messages', body: MESSAGES, extra: ANTHROPIC_HEADERS },
+    {
+      method: 'POST',
+      path: '/v1/messages/count_tokens',
+      body: MESSAGES,
+      extra: ANTHROPIC_HEADERS,
+    },
     { method: 'POST', path: '/v1/responses', body: '{"model":"sim-responses","input":"hi"}' },
     {
       method: 'POST',
@@ -78,8 +102,11 @@ describe('DNS rebinding: the Host check', () => {
   it('refuses every non-loopback Host on every path with a 403, before any upstream call', async () => {
     sim.clearJournal();
     for (const host of hostile())
-      for (const request of requests()) {
-        const reply = await httpRequest(gateway.url, { ...request, headers: { ...auth, host } });
+      for (const { extra, ...request } of requests()) {
+        const reply = await httpRequest(gateway.url, {
+          ...request,
+          headers: { ...auth, ...extra, host },
+        });
         expect(reply.status, `${host} ${request.path}`).toBe(403);
         expect(reply.text).not.toMatch(/sim-chat|Simulated/);
       }
@@ -117,16 +144,23 @@ describe('CORS', () => {
     `${ALLOWED}, http://evil.test`,
   ];
 
-  const preflight = (target: RunningGateway, origin: string) =>
+  const preflight = (
+    target: RunningGateway,
+    origin: string,
+    path = '/v1/chat/completions',
+    headers = 'authorization, content-type',
+  ) =>
     httpRequest(target.url, {
       method: 'OPTIONS',
-      path: '/v1/chat/completions',
+      path,
       headers: {
         origin,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, content-type',
+        'access-control-request-headers': headers,
       },
     });
+  const messagesPreflight = (target: RunningGateway, origin: string) =>
+    preflight(target, origin, '/v1/messages', Object.keys(ANTHROPIC_HEADERS).join(', '));
 
   it('grants the allowed origin exactly', async () => {
     const reply = await preflight(gateway, ALLOWED);
@@ -135,12 +169,37 @@ describe('CORS', () => {
     expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('grants the allowed origin the headers the Anthropic SDK sends from a page', async () => {
+    const reply = await messagesPreflight(gateway, ALLOWED);
+    expect(reply.status).toBe(204);
+    expect(reply.headers['access-control-allow-origin']).toBe(ALLOWED);
+    const granted = String(reply.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(granted).toEqual(expect.arrayContaining(Object.keys(ANTHROPIC_HEADERS)));
+    const answer = await httpRequest(gateway.url, {
+      method: 'POST',
+      path: '/v1/messages',
+      headers: { ...ANTHROPIC_HEADERS, origin: ALLOWED },
+      body: MESSAGES,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED);
+  });
+
   it('grants nothing to origins the user did not allow, on preflights, answers and errors', async () => {
     for (const target of [gateway, bare])
       for (const origin of lookalikes) {
         const pre = await preflight(target, origin);
         expect(pre.status, origin).not.toBe(204);
+        const messagesPre = await messagesPreflight(target, origin);
+        expect(messagesPre.status, origin).not.toBe(204);
         const answers = [
+          messagesPre,
+          await httpRequest(target.url, {
+            method: 'POST',
+            path: '/v1/messages',
+            headers: { ...ANTHROPIC_HEADERS, origin },
+            body: MESSAGES,
+          }),
           await httpRequest(target.url, {
             method: 'POST',
             path: '/v1/chat/completions',

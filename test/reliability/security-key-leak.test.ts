@@ -61,6 +61,12 @@ const quoted =
   () =>
     jsonAnswer(status, { error: { message: `${text} ${KEY}`, type: 'invalid_request_error' } });
 
+/** Anthropic's error shape, as a Messages upstream quoting the key would send it. */
+const quotedAnthropic =
+  (status: number, type: string, text: string): FaultScript =>
+  () =>
+    jsonAnswer(status, { type: 'error', error: { type, message: `${text} ${KEY}` } });
+
 const htmlPage: FaultScript = () => {
   const page = `<html><head><title>502 from proxy for ${KEY}</title></head><body>key=${KEY}</body></html>`;
   return [
@@ -74,6 +80,19 @@ const streamErrorQuoting: FaultScript = () => [
   SSE_HEAD,
   chunk(
     `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\ndata: {"error":{"message":"failed for key ${KEY}","code":500}}\n\n`,
+  ),
+  lastChunk,
+  end,
+];
+
+/** A Messages stream whose `error` event quotes the key. */
+const anthropicStreamErrorQuoting: FaultScript = () => [
+  SSE_HEAD,
+  chunk(
+    'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"sim-anthropic","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":3,"output_tokens":1}}}\n\n' +
+      'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n' +
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"hi"}}\n\n' +
+      `event: error\ndata: {"type":"error","error":{"type":"api_error","message":"failed for key ${KEY}"}}\n\n`,
   ),
   lastChunk,
   end,
@@ -116,6 +135,14 @@ const chat = (model: string, stream = false) => ({
   messages: [{ role: 'user', content: 'leak test' }],
 });
 const gemini = { contents: [{ role: 'user', parts: [{ text: 'leak test' }] }] };
+const messages = (model: string, stream = false) => ({
+  model,
+  max_tokens: 64,
+  stream,
+  messages: [{ role: 'user', content: 'leak test' }],
+});
+/** As @anthropic-ai/sdk sends them: the token as `x-api-key`, and the API version. */
+const SDK = { authorization: '', 'x-api-key': PROCESS_TOKEN, 'anthropic-version': '2023-06-01' };
 
 describe('the upstream key under upstream faults', () => {
   it('never reaches a response, a log line or a file', async () => {
@@ -134,6 +161,7 @@ describe('the upstream key under upstream faults', () => {
     await send('/v1beta/models', null, { authorization: '', 'x-goog-api-key': PROCESS_TOKEN });
     up.catalogScript = quoted(401, 'Incorrect API key provided:');
     await send('/v1/models', null);
+    await send('/v1/models', null, SDK);
     up.catalogScript = null;
 
     const faults: [FaultScript, () => Promise<void>][] = [
@@ -164,6 +192,33 @@ describe('the upstream key under upstream faults', () => {
         streamErrorQuoting,
         () => send('/v1beta/models/sim-chat:streamGenerateContent?alt=sse', gemini),
       ],
+      // The Messages paths, passed through and translated both ways.
+      [
+        quotedAnthropic(401, 'authentication_error', 'invalid x-api-key'),
+        () => send('/v1/messages', messages('sim-anthropic'), SDK),
+      ],
+      [
+        quotedAnthropic(529, 'overloaded_error', 'overloaded for'),
+        () => send('/v1/messages', messages('sim-anthropic'), SDK),
+      ],
+      [quoted(500, 'internal error for'), () => send('/v1/messages', messages('sim-chat'), SDK)],
+      [
+        quotedAnthropic(500, 'api_error', 'internal error for'),
+        () => send('/v1/responses', { model: 'sim-anthropic', input: 'x' }),
+      ],
+      [htmlPage, () => send('/v1/messages', messages('sim-gemini', true), SDK)],
+      [streamErrorQuoting, () => send('/v1/messages', messages('sim-chat', true), SDK)],
+      [
+        anthropicStreamErrorQuoting,
+        () => send('/v1/chat/completions', chat('sim-anthropic', true)),
+      ],
+      [garbage200, () => send('/v1/messages', messages('sim-chat'), SDK)],
+      [garbage200, () => send('/v1/chat/completions', chat('sim-anthropic'))],
+      [
+        quotedAnthropic(500, 'api_error', 'count failed for'),
+        () => send('/v1/messages/count_tokens', messages('sim-anthropic'), SDK),
+      ],
+      [garbage200, () => send('/v1/messages/count_tokens', messages('sim-anthropic'), SDK)],
       [garbage200, () => send('/v1/responses', { model: 'sim-chat', input: 'x' })],
       [() => [stall], () => send('/v1/chat/completions', chat('sim-gemini', true))],
       [

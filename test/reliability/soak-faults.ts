@@ -1,4 +1,3 @@
-import type { WireFormat } from '../../shared/wire-formats.ts';
 import {
   chunk,
   formatOfPath,
@@ -46,7 +45,7 @@ export interface SoakFault {
 }
 
 const recorded = (request: FaultRequest, recordings: Recordings): string =>
-  recordings[formatOfPath(request.path) as WireFormat].stream;
+  recordings[formatOfPath(request.path)].stream;
 
 export const SOAK_FAULTS: readonly SoakFault[] = [
   { name: 'plain', expect: 'ok', script: (r, rec) => sseAnswer([chunk(recorded(r, rec))]) },

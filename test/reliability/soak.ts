@@ -4,7 +4,7 @@ import { badInputBurst } from './bad-input-burst.ts';
 import { FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
 import { jsonAnswer, startFaultUpstream } from './fault-upstream.ts';
 import { PROCESS_TOKEN, startGatewayProcess } from './gateway-process.ts';
-import { routeOf } from './routes.ts';
+import { routeHeaders, routeOf } from './routes.ts';
 import { recordFromSimulator } from './sim-recordings.ts';
 import { faultOf, SOAK_FAULTS, type Expectation } from './soak-faults.ts';
 import { streamError } from './sse-faults.ts';
@@ -55,6 +55,7 @@ interface Outcome {
 function send(
   url: string,
   path: string,
+  headers: Record<string, string>,
   body: string,
   deadlineMs: number,
   dropAfterFirstBytes: boolean,
@@ -69,7 +70,7 @@ function send(
         path,
         method: 'POST',
         agent: false,
-        headers: { authorization: `Bearer ${PROCESS_TOKEN}`, 'content-type': 'application/json' },
+        headers,
       },
       (res) => {
         res.setEncoding('utf8');
@@ -181,6 +182,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const outcome = await send(
             gw.url,
             route.path(model),
+            routeHeaders(route, PROCESS_TOKEN),
             body,
             options.deadlineMs,
             fault.expect === 'client-gone',

@@ -78,25 +78,64 @@ function parseEvents(sse: string): SseEvent[] {
 const frame = (e: SseEvent): string =>
   e.event === undefined ? `data: ${e.data}\n\n` : `event: ${e.event}\ndata: ${e.data}\n\n`;
 
+type Json = Record<string, unknown>;
+
+/** A string field of an event that holds generated text. */
+interface TextSlot {
+  holder: Json;
+  key: string;
+}
+
+/** How each format's stream events carry text and in-stream errors. */
+interface StreamShape {
+  /** The places an event holds answer text (thoughts and thinking excluded), in order. */
+  textSlots(json: Json, name: string | undefined): TextSlot[];
+  isError(json: Json, name: string | undefined): boolean;
+}
+
+const slotIf = (holder: unknown, key: string): TextSlot[] =>
+  typeof holder === 'object' && holder !== null && typeof (holder as Json)[key] === 'string'
+    ? [{ holder: holder as Json, key }]
+    : [];
+
+type GeminiCandidate = { content?: { parts?: { text?: unknown; thought?: unknown }[] } };
+
+const STREAM_SHAPES: Record<WireFormat, StreamShape> = {
+  chat: {
+    textSlots: (json) =>
+      slotIf((json.choices as { delta?: unknown }[] | undefined)?.[0]?.delta, 'content'),
+    isError: (json) => json.error !== undefined,
+  },
+  responses: {
+    textSlots: (json) => (json.type === 'response.output_text.delta' ? slotIf(json, 'delta') : []),
+    isError: (json) => json.type === 'error' || json.type === 'response.failed',
+  },
+  gemini: {
+    textSlots: (json) =>
+      ((json.candidates as GeminiCandidate[] | undefined)?.[0]?.content?.parts ?? [])
+        .filter((part) => part.thought !== true)
+        .flatMap((part) => slotIf(part, 'text')),
+    isError: (json) => json.error !== undefined,
+  },
+  // Named events, and @anthropic-ai/sdk reads an event by its name (one it does not know is
+  // skipped): text is a `content_block_delta` event's `text_delta`; an error is an `error` event
+  // whose data is `{"type":"error","error":{...}}`.
+  anthropic: {
+    textSlots: (json, name) =>
+      name === 'content_block_delta' &&
+      json.type === name &&
+      (json.delta as Json | undefined)?.type === 'text_delta'
+        ? slotIf(json.delta, 'text')
+        : [],
+    isError: (json, name) => name === 'error' && json.type === 'error',
+  },
+};
+
 /** Puts `text` into the first text delta of a recorded stream, whatever its format. */
-function inflateDelta(format: WireFormat, json: Record<string, unknown>, text: string): boolean {
-  if (format === 'chat') {
-    const choice = (json.choices as { delta?: { content?: unknown } }[] | undefined)?.[0];
-    if (typeof choice?.delta?.content !== 'string') return false;
-    choice.delta.content = text;
-    return true;
-  }
-  if (format === 'responses') {
-    if (json.type !== 'response.output_text.delta') return false;
-    json.delta = text;
-    return true;
-  }
-  type Candidate = { content?: { parts?: { text?: unknown; thought?: unknown }[] } };
-  const part = (json.candidates as Candidate[] | undefined)?.[0]?.content?.parts?.find(
-    (p) => typeof p.text === 'string' && p.thought !== true,
-  );
-  if (!part) return false;
-  part.text = text;
+function inflateDelta(format: WireFormat, event: SseEvent, json: Json, text: string): boolean {
+  const [slot] = STREAM_SHAPES[format].textSlots(json, event.event);
+  if (!slot) return false;
+  slot.holder[slot.key] = text;
   return true;
 }
 
@@ -111,7 +150,7 @@ export function withHugeEvent(format: WireFormat, sse: string, text: string): st
     .map((event) => {
       if (done || event.data === '[DONE]') return frame(event);
       const json = JSON.parse(event.data) as Record<string, unknown>;
-      if (!inflateDelta(format, json, text)) return frame(event);
+      if (!inflateDelta(format, event, json, text)) return frame(event);
       done = true;
       return frame({ ...event, data: JSON.stringify(json) });
     })
@@ -122,45 +161,33 @@ export function withHugeEvent(format: WireFormat, sse: string, text: string): st
 export const firstEvents = (sse: string, count: number): string =>
   parseEvents(sse).slice(0, count).map(frame).join('');
 
+/** The JSON events of an SSE body (`[DONE]` and anything else that is not JSON skipped). */
+function jsonEvents(sse: string): (SseEvent & { json: Json })[] {
+  const out: (SseEvent & { json: Json })[] = [];
+  for (const event of parseEvents(sse)) {
+    if (event.data === '[DONE]') continue;
+    try {
+      out.push({ ...event, json: JSON.parse(event.data) as Json });
+    } catch {
+      continue;
+    }
+  }
+  return out;
+}
+
 /** The generated text of a client-format SSE body, to compare what arrived with what was sent. */
 export function streamedText(format: WireFormat, sse: string): string {
   let text = '';
-  for (const event of parseEvents(sse)) {
-    if (event.data === '[DONE]') continue;
-    let json: Record<string, unknown>;
-    try {
-      json = JSON.parse(event.data) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (format === 'chat') {
-      const choice = (json.choices as { delta?: { content?: unknown } }[] | undefined)?.[0];
-      if (typeof choice?.delta?.content === 'string') text += choice.delta.content;
-    } else if (format === 'responses') {
-      if (json.type === 'response.output_text.delta' && typeof json.delta === 'string')
-        text += json.delta;
-    } else {
-      type Candidate = { content?: { parts?: { text?: unknown; thought?: unknown }[] } };
-      for (const part of (json.candidates as Candidate[] | undefined)?.[0]?.content?.parts ?? [])
-        if (typeof part.text === 'string' && part.thought !== true) text += part.text;
-    }
-  }
+  for (const { json, event } of jsonEvents(sse))
+    for (const slot of STREAM_SHAPES[format].textSlots(json, event))
+      text += String(slot.holder[slot.key]);
   return text;
 }
 
-/** The in-stream error a client got, if any, in its format's shape. */
+/** The in-stream error a client got, if any, in its format's shape (the event's data). */
 export function streamError(format: WireFormat, sse: string): string | null {
-  for (const event of parseEvents(sse)) {
-    if (event.data === '[DONE]') continue;
-    let json: Record<string, unknown>;
-    try {
-      json = JSON.parse(event.data) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (format === 'responses') {
-      if (json.type === 'error' || json.type === 'response.failed') return event.data;
-    } else if (json.error !== undefined) return event.data;
-  }
-  return null;
+  const error = jsonEvents(sse).find(({ json, event }) =>
+    STREAM_SHAPES[format].isError(json, event),
+  );
+  return error === undefined ? null : error.data;
 }

@@ -12,6 +12,8 @@ import {
   type FaultUpstream,
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { httpRequest } from './raw-http.ts';
+import { routeHeaders, routeOf } from './routes.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
 import { firstEvents, sseAnswer, sseResetAt, streamError } from './sse-faults.ts';
 
@@ -108,6 +110,28 @@ describe('a non-streamed body cut part-way', () => {
     });
     expectErrorIn('chat', reply, 502);
     expect(record.errorKind).toBe('upstream_disconnected');
+  });
+
+  it('a token count passed through: a 502 in the Messages shape, and the record says why', async () => {
+    const answer = '{"input_tokens":42}';
+    up.script = () => [
+      head(200, { 'content-type': 'application/json', 'content-length': String(answer.length) }),
+      write(answer.slice(0, 8)),
+      wait(5),
+      reset,
+    ];
+    const reply = await httpRequest(fx.url, {
+      method: 'POST',
+      path: '/v1/messages/count_tokens',
+      headers: routeHeaders(routeOf('anthropic', false), fx.token),
+      body: JSON.stringify({
+        model: MODEL_FOR.anthropic,
+        messages: [{ role: 'user', content: 'count me' }],
+      }),
+    });
+    expectErrorIn('anthropic', reply, 502);
+    const record = await fx.recordFor(String(reply.headers['x-request-id']));
+    expect(record).toMatchObject({ status: 502, errorKind: 'upstream_disconnected' });
   });
 
   it('translated: a 502 in the client’s format', async () => {

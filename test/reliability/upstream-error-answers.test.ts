@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
 import { expectErrorIn } from './error-shapes.ts';
 import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
 import {
@@ -128,9 +129,10 @@ describe('429 storms and 5xx bursts', () => {
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         exchange(fx, {
-          format: (['chat', 'responses', 'gemini'] as const)[i % 3]!,
+          format: WIRE_FORMATS[i % WIRE_FORMATS.length]!,
           model: 'sim-responses',
-          stream: i % 2 === 0,
+          // Every format both streamed and not, whatever the number of formats.
+          stream: Math.floor(i / WIRE_FORMATS.length) % 2 === 0,
         }),
       ),
     );

@@ -58,6 +58,18 @@ describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', (pair) => {
   });
 });
 
+describe('a Messages upstream that is overloaded', () => {
+  // Anthropic's 529 says the API refused the work, as a 503 does: no generation was made, so a
+  // retry cannot duplicate one.
+  it('a 529 burst is retried away like a 503, for every client', async () => {
+    for (const pair of FORMAT_PAIRS.filter((p) => p.upstream === 'anthropic')) {
+      const { reply, record } = await run(pair, '[[sim:fail-first=2:529]]', false);
+      expect(reply.status, `${pair.client}: ${reply.text.slice(0, 300)}`).toBe(200);
+      expect(record.attempts).toBe(3);
+    }
+  });
+});
+
 describe('slow upstreams, every format pair at once', () => {
   it('a first byte later than the headers timeout is a 504 in time', async () => {
     const all = await Promise.all(

@@ -10,9 +10,12 @@ import {
   startFaultUpstream,
   wait,
   write,
+  type FaultScript,
   type FaultUpstream,
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { httpRequest } from './raw-http.ts';
+import { routeHeaders, routeOf } from './routes.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
 import { firstEvents, SSE_HEAD, streamError } from './sse-faults.ts';
 
@@ -21,7 +24,7 @@ import { firstEvents, SSE_HEAD, streamError } from './sse-faults.ts';
  * streamed or not, a catalog that never answers, and a port nobody listens on. Every wait is
  * bounded by the upstream timeouts (short here), the client gets the right status or an
  * in-stream error, the upstream connection is released, and each request has one record
- * with its attempts counted. The nine format pairs run at once, so a test costs one timeout.
+ * with its attempts counted. Every format pair runs at once, so a test costs one timeout.
  */
 const TIMEOUT_MS = 800;
 /** A stall must end within its timeout plus this (scheduling on a loaded 2-core machine). */
@@ -108,6 +111,47 @@ describe('stalls and refusals outside one generation', () => {
       expectErrorIn(client, reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
       expect(record.errorKind).toBe('upstream_timeout');
+    }
+    await up.waitForConnections(0);
+  });
+
+  it('a token count that stalls, before its headers or in its body, is a 504 in time', async () => {
+    const scripts: Record<string, FaultScript> = {
+      'no headers': () => [stall],
+      'headers, no body': () => [
+        head(200, { 'content-type': 'application/json', 'content-length': '40' }),
+        stall,
+      ],
+      'part of the body': () => [
+        head(200, { 'content-type': 'application/json', 'content-length': '40' }),
+        write('{"input_tok'),
+        stall,
+      ],
+    };
+    // All at once, each request naming its stall, so the test costs one timeout.
+    up.script = (request) =>
+      scripts[Object.keys(scripts).find((name) => request.body.includes(name)) ?? '']!(request);
+    const counts = Object.keys(scripts).map(async (name) => {
+      const started = Date.now();
+      const reply = await httpRequest(fx.url, {
+        method: 'POST',
+        path: '/v1/messages/count_tokens',
+        headers: routeHeaders(routeOf('anthropic', false), fx.token),
+        body: JSON.stringify({
+          model: MODEL_FOR.anthropic,
+          messages: [{ role: 'user', content: `count me: ${name}` }],
+        }),
+      });
+      return { name, reply, elapsedMs: Date.now() - started };
+    });
+    for (const { name, reply, elapsedMs } of await Promise.all(counts)) {
+      // Soft: every stall is reported, whatever the first one did.
+      expect.soft(reply.status, `${name}: ${reply.text}`).toBe(504);
+      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      if (reply.status !== 504) continue;
+      expectErrorIn('anthropic', reply, 504);
+      const record = await fx.recordFor(String(reply.headers['x-request-id']));
+      expect(record).toMatchObject({ status: 504, errorKind: 'upstream_timeout' });
     }
     await up.waitForConnections(0);
   });

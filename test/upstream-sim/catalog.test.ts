@@ -25,6 +25,7 @@ describe('GET /v1/models', () => {
       'sim-chat',
       'sim-responses',
       'sim-gemini',
+      'sim-anthropic',
       'sim-all',
       'sim-gemini-chat',
       'sim-per-call',
@@ -43,7 +44,9 @@ describe('GET /v1/models', () => {
       'openai',
       'openai-response',
       'gemini',
+      'anthropic',
     ]);
+    expect(byId.get('sim-anthropic')?.supported_endpoint_types).toEqual(['anthropic']);
     expect(byId.get('sim-gemini-chat')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('sim-embed')?.supported_endpoint_types).toEqual(['embeddings']);
     expect(byId.get('sim-no-markers')).not.toHaveProperty('supported_endpoint_types');
@@ -54,7 +57,7 @@ describe('GET /v1/models', () => {
     const ids = (limited.body as { data: { id: string }[] }).data.map((m) => m.id);
     expect(ids).toEqual(['sim-chat', 'sim-gemini']);
     const broke = await getJson('/v1/models', SIM_KEYS.broke);
-    expect((broke.body as { data: unknown[] }).data).toHaveLength(8);
+    expect((broke.body as { data: unknown[] }).data).toHaveLength(9);
   });
 
   it('serves a single entry, or 404 outside the key scope', async () => {

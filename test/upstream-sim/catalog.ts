@@ -1,7 +1,7 @@
 import type { KeyScope } from './keys.ts';
 
 /** Values of `supported_endpoint_types` the simulator uses (new-api's names). */
-export type EndpointType = 'openai' | 'openai-response' | 'gemini' | 'embeddings';
+export type EndpointType = 'openai' | 'openai-response' | 'gemini' | 'anthropic' | 'embeddings';
 
 export interface SimModel {
   id: string;
@@ -9,15 +9,22 @@ export interface SimModel {
   endpointTypes: readonly EndpointType[] | undefined;
   /** What the generation routes accept; differs from endpointTypes only for sim-no-markers. */
   accepts: readonly EndpointType[];
-  /** Reported as thoughtsTokenCount / reasoning_tokens on every answer. */
+  /**
+   * Reported as thoughtsTokenCount / reasoning_tokens on every answer; on the Messages path
+   * only when the request turns thinking on (as output_tokens_details.thinking_tokens).
+   */
   thinkingTokens: number;
-  /** Gemini 3 behaviour: model functionCall parts must come back with their thoughtSignature. */
+  /**
+   * The reasoning state the model hands out must come back unchanged: Gemini 3 functionCall
+   * parts with their thoughtSignature (native path), Claude thinking blocks with their
+   * signature (Messages path).
+   */
   requiresThoughtSignatures: boolean;
 }
 
 /** Fixed so catalog snapshots stay stable. */
-export const SIM_MODEL_CREATED = 1_700_000_000;
-export const SIM_MODEL_OWNER = 'sim';
+const SIM_MODEL_CREATED = 1_700_000_000;
+const SIM_MODEL_OWNER = 'sim';
 
 function model(
   id: string,
@@ -38,7 +45,8 @@ export const SIM_MODELS: readonly SimModel[] = [
   model('sim-chat', ['openai']),
   model('sim-responses', ['openai-response']),
   model('sim-gemini', ['gemini'], { thinkingTokens: 12, requiresThoughtSignatures: true }),
-  model('sim-all', ['openai', 'openai-response', 'gemini']),
+  model('sim-anthropic', ['anthropic'], { thinkingTokens: 9, requiresThoughtSignatures: true }),
+  model('sim-all', ['openai', 'openai-response', 'gemini', 'anthropic']),
   model('sim-gemini-chat', ['gemini', 'openai']),
   model('sim-per-call', ['openai']),
   model('sim-embed', ['embeddings']),
@@ -47,7 +55,7 @@ export const SIM_MODELS: readonly SimModel[] = [
 
 const BY_ID: ReadonlyMap<string, SimModel> = new Map(SIM_MODELS.map((m) => [m.id, m]));
 
-export function visibleModels(scope: KeyScope): SimModel[] {
+function visibleModels(scope: KeyScope): SimModel[] {
   const allowed = scope.models;
   return allowed === null ? [...SIM_MODELS] : SIM_MODELS.filter((m) => allowed.has(m.id));
 }

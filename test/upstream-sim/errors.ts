@@ -1,5 +1,5 @@
-/** OpenAI-shaped paths vs the native (Google-shaped) path. */
-export type ErrorShape = 'openai' | 'google';
+/** OpenAI-shaped paths, the native (Google-shaped) path and the Messages (Anthropic) paths. */
+export type ErrorShape = 'openai' | 'google' | 'anthropic';
 
 /** One error, independent of the shape it is rendered in. */
 export interface SimFailure {
@@ -35,8 +35,22 @@ const GOOGLE_STATUS: Readonly<Record<number, string>> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
-export function googleStatus(status: number): string {
+function googleStatus(status: number): string {
   return GOOGLE_STATUS[status] ?? (status >= 500 ? 'UNKNOWN' : 'INVALID_ARGUMENT');
+}
+
+/** The `error.type` Anthropic's API gives each status (529 is its "overloaded"). */
+export function anthropicErrorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 402) return 'billing_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 504) return 'timeout_error';
+  if (status === 529) return 'overloaded_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
 }
 
 function openaiType(status: number): string {
@@ -55,9 +69,20 @@ export function makeFailure(
   return { status, message, type: openaiType(status), code: null, param: null, ...extra };
 }
 
-export function renderFailure(shape: ErrorShape, f: SimFailure): RenderedError {
+/** `requestId` is the Anthropic shape's `request_id` (the other shapes carry none). */
+export function renderFailure(
+  shape: ErrorShape,
+  f: SimFailure,
+  requestId: string | null = null,
+): RenderedError {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...f.headers };
   if (f.retryAfter !== undefined) headers['retry-after'] = String(f.retryAfter);
+  if (shape === 'anthropic') {
+    const error = { type: anthropicErrorType(f.status), message: f.message };
+    if (requestId !== null) headers['request-id'] = requestId;
+    const body = { type: 'error', error, request_id: requestId };
+    return { status: f.status, headers, body: JSON.stringify(body) };
+  }
   let error: Record<string, unknown>;
   if (shape === 'openai') {
     error = { message: f.message, type: f.type, param: f.param, code: f.code };
@@ -75,9 +100,12 @@ export function renderFailure(shape: ErrorShape, f: SimFailure): RenderedError {
 export const INSUFFICIENT_BALANCE_MESSAGE =
   'Insufficient account balance. Add funds in the dashboard to continue.';
 
-/** The relay reports it with a different status per path; clients must recognise the body. */
+/**
+ * The relay reports it with a different status per path (403 on the OpenAI and Messages
+ * paths, 429 on the native one); clients must recognise the body.
+ */
 export function insufficientBalance(shape: ErrorShape): SimFailure {
-  return makeFailure(shape === 'openai' ? 403 : 429, INSUFFICIENT_BALANCE_MESSAGE, {
+  return makeFailure(shape === 'google' ? 429 : 403, INSUFFICIENT_BALANCE_MESSAGE, {
     type: 'insufficient_quota',
     code: 'insufficient_user_quota',
   });
@@ -131,12 +159,18 @@ const SIMULATED_MESSAGES: Readonly<Record<number, string>> = {
   500: 'The server had an error while processing your request (simulated).',
   502: 'Bad gateway: the upstream provider returned an invalid response (simulated).',
   503: 'The upstream provider is overloaded or unavailable (simulated).',
+  529: 'Overloaded (simulated).',
 };
 
 export function simulatedStatus(status: number, retryAfter?: number): SimFailure {
   const message = SIMULATED_MESSAGES[status] ?? `Simulated failure with status ${status}.`;
   const code = status === 429 ? 'rate_limit_exceeded' : null;
   return makeFailure(status, message, retryAfter === undefined ? { code } : { code, retryAfter });
+}
+
+/** Anthropic's API refuses a request without the header, whatever its body. */
+export function missingAnthropicVersion(): SimFailure {
+  return badRequest('anthropic-version: header is required', null);
 }
 
 export const MID_STREAM_ERROR_MESSAGE =

@@ -71,15 +71,21 @@ export class Exchange {
     this.res.end(body);
   }
 
+  /** Anthropic's `request-id` (header, and `request_id` in its error bodies). */
+  get anthropicRequestId(): string {
+    return `req_sim${this.entry.id}`;
+  }
+
   fail(shape: ErrorShape, failure: SimFailure): void {
-    const rendered = renderFailure(shape, failure);
+    const requestId = shape === 'anthropic' ? this.anthropicRequestId : null;
+    const rendered = renderFailure(shape, failure, requestId);
     this.sendRaw(rendered.status, rendered.body, rendered.headers);
   }
 
   /** Sends the headers at once so the client sees the stream open before the first event. */
-  startStream(contentType: string): void {
+  startStream(contentType: string, headers: Record<string, string> = {}): void {
     if (this.#closed) return;
-    this.#head(200, { 'content-type': contentType, 'cache-control': 'no-cache' });
+    this.#head(200, { 'content-type': contentType, 'cache-control': 'no-cache', ...headers });
     this.res.flushHeaders();
   }
 

@@ -28,7 +28,7 @@ export interface FaultSpec {
   cachedTokens: number | null;
 }
 
-export const NO_FAULTS: Readonly<FaultSpec> = Object.freeze({
+const NO_FAULTS: Readonly<FaultSpec> = Object.freeze({
   status: null,
   retryAfter: null,
   failFirst: null,

@@ -15,15 +15,17 @@ import { parseFaults } from './faults.ts';
 import type { FaultSpec } from './faults.ts';
 import { isRecord } from './json-guards.ts';
 import type { KeyScope } from './keys.ts';
+import { parseAnthropicRequest } from './parse-anthropic-request.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { parseGeminiRequest } from './parse-gemini-request.ts';
 import { parseResponsesRequest } from './parse-responses-request.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { planAnswer } from './reply-plan.ts';
-import { ROUTE_MARKER, ROUTE_NAME } from './router.ts';
+import { FORMAT_SHAPE, ROUTE_MARKER, ROUTE_NAME } from './router.ts';
 import type { GenerationFormat } from './router.ts';
 import type { ParseResult, SimRequest } from './sim-request.ts';
 import type { SimState } from './sim-state.ts';
+import { writeAnthropicReply } from './write-anthropic-reply.ts';
 import { writeChatReply } from './write-chat-reply.ts';
 import { writeGeminiReply } from './write-gemini-reply.ts';
 import { writeResponsesReply } from './write-responses-reply.ts';
@@ -46,7 +48,7 @@ export async function handleGeneration(
   scope: KeyScope,
   target: GenerationTarget,
 ): Promise<void> {
-  const shape = target.format === 'gemini' ? 'google' : 'openai';
+  const shape = FORMAT_SHAPE[target.format];
   const parsed = parse(ex, state, target);
   if (!parsed.ok) return ex.fail(shape, parsed.failure);
   const req = parsed.request;
@@ -67,6 +69,9 @@ export async function handleGeneration(
   if (req.deferred !== null) return ex.fail(shape, req.deferred);
   if (model.requiresThoughtSignatures && req.badSignature !== null) {
     return ex.fail(shape, signatureFailure(req.badSignature));
+  }
+  if (model.requiresThoughtSignatures && req.badThinking !== null) {
+    return ex.fail(shape, req.badThinking);
   }
   const call = readCallTrigger(req);
   if (!call.ok) return ex.fail(shape, call.failure);
@@ -89,24 +94,49 @@ export async function handleGeneration(
   };
   if (target.format === 'chat') return writeChatReply(ctx);
   if (target.format === 'responses') return writeResponsesReply(ctx, state.responses);
+  if (target.format === 'anthropic') return writeAnthropicReply(ctx);
   const framing = !req.stream ? null : ex.entry.query.alt === 'sse' ? 'sse' : 'json-array';
   return writeGeminiReply(ctx, framing);
 }
 
+function unparsedBody(rawBody: string): ParseResult {
+  const message =
+    rawBody.trim() === ''
+      ? 'A JSON request body is required.'
+      : 'We could not parse the JSON body of your request. Send valid JSON.';
+  return { ok: false, failure: badRequest(message, null, 'invalid_json') };
+}
+
 function parse(ex: Exchange, state: SimState, target: GenerationTarget): ParseResult {
   const { rawBody, body } = ex.entry;
-  if (body === undefined) {
-    const message =
-      rawBody.trim() === ''
-        ? 'A JSON request body is required.'
-        : 'We could not parse the JSON body of your request. Send valid JSON.';
-    return { ok: false, failure: badRequest(message, null, 'invalid_json') };
-  }
+  if (body === undefined) return unparsedBody(rawBody);
   if (target.format === 'chat') return parseChatRequest(body);
+  if (target.format === 'anthropic') return parseAnthropicRequest(body, { countTokens: false });
   if (target.format === 'responses') {
     return parseResponsesRequest(body, (id) => state.responses.calls(id));
   }
   return parseGeminiRequest(body, target.model ?? '', target.streaming === true);
+}
+
+/**
+ * `POST /v1/messages/count_tokens`: the input tokens a Messages request with this body
+ * would report (the same count as every format: input characters / 4). Free, like the
+ * real one: no fault markers, no balance check.
+ */
+export function handleCountTokens(ex: Exchange, scope: KeyScope): void {
+  const { rawBody, body } = ex.entry;
+  const parsed =
+    body === undefined ? unparsedBody(rawBody) : parseAnthropicRequest(body, { countTokens: true });
+  if (!parsed.ok) return ex.fail('anthropic', parsed.failure);
+  const req = parsed.request;
+  const model = findModel(scope, req.model);
+  if (model === undefined) return ex.fail('anthropic', modelNotFound(req.model));
+  if (!model.accepts.includes('anthropic')) {
+    const supported = model.endpointTypes ?? model.accepts;
+    return ex.fail('anthropic', endpointNotSupported(model.id, ROUTE_NAME.anthropic, supported));
+  }
+  if (req.deferred !== null) return ex.fail('anthropic', req.deferred);
+  ex.sendJson(200, { input_tokens: Math.max(1, Math.ceil(req.inputChars / 4)) });
 }
 
 /** `fail-first` counts attempts per (key, path, exact body), so retries of one body add up. */

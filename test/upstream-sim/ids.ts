@@ -1,5 +1,5 @@
 /** FNV-1a: a cheap, stable hash so ids derived from a request are reproducible. */
-export function hash32(s: string, seed = 0x811c9dc5): number {
+function hash32(s: string, seed = 0x811c9dc5): number {
   let h = seed;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -1,7 +1,9 @@
 /**
  * The upstream simulator: a real HTTP server that behaves like the hosted gateway this app
  * fronts (a new-api relay: catalog markers and tariffs),
- * answering the three generation formats deterministically.
+ * answering the four generation formats deterministically: chat completions, responses,
+ * native generateContent and Anthropic Messages (`POST /v1/messages`, with
+ * `/v1/messages/count_tokens`; `x-api-key` or Bearer auth, `anthropic-version` required).
  *
  * Fault markers. Put them anywhere in the user text of a generation request, or set
  * them for every generation request with `startSimulator({ faults })` or by assigning
@@ -10,7 +12,8 @@
  *
  *   [[sim:429]]                   429 with Retry-After: 1 (Google shape adds RetryInfo "1s")
  *   [[sim:429:retry-after=N]]     same with Retry-After: N
- *   [[sim:500]] [[sim:502]] [[sim:503]]   that status (any 4xx/5xx number works)
+ *   [[sim:500]] [[sim:502]] [[sim:503]]   that status (any 4xx/5xx number works;
+ *                                 [[sim:529]] is the Messages path's overloaded_error)
  *   [[sim:fail-first=N:STATUS]]   the first N attempts of this exact body (per key and path)
  *                                 fail with STATUS, later ones succeed; 429 has Retry-After: 0
  *   [[sim:slow-first-byte=MS]]    wait MS before the response headers
@@ -32,19 +35,23 @@
  *
  * Checks run in the upstream's order: auth 401 → path 404/405 → JSON and required
  * fields 400 → model for this key 404 → model supports the path 404 → slow-first-byte
- * → balance (403 on OpenAI paths, 429 on the native path) → 429/5xx markers → the
- * provider's own validation 400 (images, tool-result linking, previous_response_id,
- * thought signatures, max_output_tokens < 16) → call trigger 400 → answer.
+ * → balance (403 on OpenAI and Messages paths, 429 on the native path) → 429/5xx markers
+ * → the provider's own validation 400 (images, tool-result linking, previous_response_id,
+ * thought signatures, thinking-block signatures, max_output_tokens < 16) → call trigger
+ * 400 → answer. The Messages paths check `anthropic-version` (400) right after the path.
+ *
+ * Thinking (Messages). sim-anthropic answers with a `thinking` block, signed, when the
+ * request turns thinking on (`enabled`, `adaptive`; `display: "omitted"` empties its text),
+ * and, like the real API, rejects with a 400 a history whose thinking blocks come back
+ * edited or unsigned, or a tool loop whose assistant turn lost its thinking block.
  */
 export { startSimulator } from './server.ts';
 export type { RunningSimulator, SimulatorOptions } from './server.ts';
 export type { JournalEntry } from './journal.ts';
 export { SIM_KEYS } from './keys.ts';
-export { SIM_MODELS, SIM_MODEL_CREATED } from './catalog.ts';
-export type { EndpointType, SimModel } from './catalog.ts';
+export { SIM_MODELS } from './catalog.ts';
+export type { EndpointType } from './catalog.ts';
 export { SIM_GROUP_RATIO, SIM_PRICING } from './pricing.ts';
-export type { SimTariff } from './pricing.ts';
 export { INSUFFICIENT_BALANCE_MESSAGE, MID_STREAM_ERROR_MESSAGE } from './errors.ts';
 export { REPLY_FILLER } from './reply-plan.ts';
 export { SKIP_SIGNATURE } from './thought-signature.ts';
-export { runSimulatorCli } from './cli.ts';

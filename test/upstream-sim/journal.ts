@@ -9,7 +9,7 @@ export interface JournalEntry {
   rawBody: string;
   /** The body parsed as JSON when possible, else undefined. */
   body: unknown;
-  /** The Bearer key the request carried. */
+  /** The key the request carried: Bearer, or `x-api-key` on the Messages paths. */
   key: string | null;
   /** Status the simulator answered with. */
   status?: number;

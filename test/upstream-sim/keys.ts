@@ -25,11 +25,22 @@ const SCOPES: ReadonlyMap<string, KeyScope> = new Map<string, KeyScope>([
   [SIM_KEYS.broke, { name: 'broke', models: null, broke: true }],
 ]);
 
-/** Reads `Authorization: Bearer <key>`; the upstream accepts no other auth header. */
-export function bearerKey(authorization: string | undefined): string | null {
+/** Reads `Authorization: Bearer <key>`: the only auth header outside the Messages paths. */
+function bearerKey(authorization: string | undefined): string | null {
   if (authorization === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1] ?? null;
+}
+
+/**
+ * The key of a request. The Messages paths (`messagesPath`) also take Anthropic's
+ * `x-api-key`, as new-api's Claude route does; a Bearer key wins when both are sent.
+ */
+export function requestKey(headers: Record<string, string>, messagesPath: boolean): string | null {
+  const bearer = bearerKey(headers.authorization);
+  if (bearer !== null || !messagesPath) return bearer;
+  const apiKey = headers['x-api-key']?.trim();
+  return apiKey === undefined || apiKey === '' ? null : apiKey;
 }
 
 export function scopeForKey(key: string | null): KeyScope | undefined {

@@ -35,6 +35,8 @@ export interface Answer {
   calls: SimToolCall[];
   /** The output token cap cut the text short. */
   truncated: boolean;
+  /** The stop sequence the text ended at (Messages `stop_sequences`), if any. */
+  stopSequence: string | null;
   /** Native `includeThoughts` on a thinking model: a thought part before the answer. */
   thought: string | null;
   usage: SimUsage;
@@ -83,14 +85,55 @@ export function planAnswer(
       (n, c) => n + Math.max(1, Math.ceil((c.name.length + c.argsJson.length) / 4)),
       0,
     );
-    return { kind: 'tools', pieces: [], text: '', calls, truncated: false, thought, usage };
+    return {
+      kind: 'tools',
+      pieces: [],
+      text: '',
+      calls,
+      truncated: false,
+      stopSequence: null,
+      thought,
+      usage,
+    };
   }
   let pieces = replyPieces(req, faults);
+  const stop = firstStop(pieces.join(''), req.stopSequences);
   const cap = req.maxOutputTokens;
-  const truncated = cap !== null && pieces.length > cap;
+  // Whichever comes first in generation order ends the text: the cap or the stop sequence.
+  const capChars = cap === null ? Infinity : pieces.slice(0, Math.max(0, cap)).join('').length;
+  const stopped = stop !== null && stop.at <= capChars;
+  if (stopped) pieces = cutPieces(pieces, stop.at);
+  const truncated = !stopped && cap !== null && pieces.length > cap;
   if (truncated) pieces = pieces.slice(0, Math.max(0, cap));
   usage.output = pieces.length;
-  return { kind: 'text', pieces, text: pieces.join(''), calls: [], truncated, thought, usage };
+  const text = pieces.join('');
+  const stopSequence = stopped ? stop.sequence : null;
+  return { kind: 'text', pieces, text, calls: [], truncated, stopSequence, thought, usage };
+}
+
+/** The earliest stop sequence in `text` (the longest at a tie), as the API matches them. */
+function firstStop(text: string, sequences: string[]): { at: number; sequence: string } | null {
+  let best: { at: number; sequence: string } | null = null;
+  for (const sequence of sequences) {
+    if (sequence === '') continue;
+    const at = text.indexOf(sequence);
+    if (at < 0) continue;
+    if (best === null || at < best.at || (at === best.at && sequence.length > best.sequence.length))
+      best = { at, sequence };
+  }
+  return best;
+}
+
+/** The pieces holding the first `chars` characters, the last one shortened if need be. */
+function cutPieces(pieces: string[], chars: number): string[] {
+  const out: string[] = [];
+  let left = chars;
+  for (const piece of pieces) {
+    if (left <= 0) break;
+    out.push(piece.length <= left ? piece : piece.slice(0, left));
+    left -= piece.length;
+  }
+  return out;
 }
 
 function toolsToCall(req: SimRequest, faults: FaultSpec): SimToolDecl[] {

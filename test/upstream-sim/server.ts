@@ -1,17 +1,23 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { catalogDocument, catalogEntry, findModel } from './catalog.ts';
-import { methodNotAllowed, modelNotFound, unauthorized, unknownPath } from './errors.ts';
+import {
+  methodNotAllowed,
+  missingAnthropicVersion,
+  modelNotFound,
+  unauthorized,
+  unknownPath,
+} from './errors.ts';
 import { Exchange } from './exchange.ts';
 import { AttemptCounter } from './faults.ts';
-import { handleGeneration } from './generation.ts';
+import { handleCountTokens, handleGeneration } from './generation.ts';
 import { flattenHeaders, parseJson, readBody, splitUrl } from './http-input.ts';
 import { Journal } from './journal.ts';
 import type { JournalEntry } from './journal.ts';
-import { SIM_KEYS, bearerKey, scopeForKey } from './keys.ts';
+import { SIM_KEYS, requestKey, scopeForKey } from './keys.ts';
 import { pricingDocument } from './pricing.ts';
 import { ResponseStore } from './response-store.ts';
-import { errorShapeFor, matchRoute } from './router.ts';
+import { errorShapeFor, isMessagesPath, matchRoute } from './router.ts';
 import type { SimState } from './sim-state.ts';
 
 export interface SimulatorOptions {
@@ -100,7 +106,8 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
   const method = req.method ?? 'GET';
   const { path, query } = splitUrl(req.url ?? '/');
   const headers = flattenHeaders(req.headers);
-  const key = bearerKey(headers.authorization);
+  const messagesPath = isMessagesPath(path);
+  const key = requestKey(headers, messagesPath);
   const entry = state.journal.add({
     time,
     method,
@@ -123,6 +130,10 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
         : methodNotAllowed(method, path, match.allow);
     return ex.fail(shape, failure);
   }
+  // Anthropic's API answers 400 to a request without it, before looking at the body.
+  if (messagesPath && (headers['anthropic-version'] ?? '').trim() === '') {
+    return ex.fail(shape, missingAnthropicVersion());
+  }
   const route = match.route;
   switch (route.kind) {
     case 'models':
@@ -136,5 +147,7 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
       return ex.sendJson(200, pricingDocument());
     case 'generate':
       return handleGeneration(ex, state, scope, route);
+    case 'count-tokens':
+      return handleCountTokens(ex, scope);
   }
 }

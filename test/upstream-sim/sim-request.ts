@@ -1,7 +1,7 @@
 import type { SimFailure } from './errors.ts';
 
 /**
- * What the answer depends on, read from any of the three request formats. Parsing
+ * What the answer depends on, read from any of the four request formats. Parsing
  * into one form keeps the reply logic identical across formats, so a gateway that
  * translates a request faithfully gets the same answer whichever path it uses.
  */
@@ -18,7 +18,7 @@ export interface SimToolResult {
   content: string;
 }
 
-export type SimOutputFormat = { kind: 'text' } | { kind: 'json'; schema: unknown };
+type SimOutputFormat = { kind: 'text' } | { kind: 'json'; schema: unknown };
 
 export interface SimRequest {
   model: string;
@@ -39,6 +39,8 @@ export interface SimRequest {
   /** Chat and responses `parallel_tool_calls: false` limit the answer to one call. */
   parallelToolCalls: boolean;
   maxOutputTokens: number | null;
+  /** Messages `stop_sequences`: the text ends before the first one it contains. */
+  stopSequences: string[];
   output: SimOutputFormat;
   includeThoughts: boolean;
   /**
@@ -48,6 +50,12 @@ export interface SimRequest {
   deferred: SimFailure | null;
   /** Native only: the first model functionCall part whose thoughtSignature is missing or not ours. */
   badSignature: { name: string; position: number; missing: boolean } | null;
+  /**
+   * Messages only: the first problem with the thinking blocks of the history (a signature
+   * missing or not ours for its text, or a tool loop whose assistant turn lost its thinking
+   * block), which a model that signs its thinking rejects with this 400.
+   */
+  badThinking: SimFailure | null;
 }
 
 export type ParseResult = { ok: true; request: SimRequest } | { ok: false; failure: SimFailure };
@@ -66,10 +74,12 @@ export function emptyRequest(model: string, stream: boolean): SimRequest {
     toolResults: [],
     parallelToolCalls: true,
     maxOutputTokens: null,
+    stopSequences: [],
     output: { kind: 'text' },
     includeThoughts: false,
     deferred: null,
     badSignature: null,
+    badThinking: null,
   };
 }
 

@@ -24,7 +24,7 @@ function finishReason(answer: Answer): string {
   return answer.truncated ? 'length' : 'stop';
 }
 
-export function chatUsage(u: SimUsage): Record<string, unknown> {
+function chatUsage(u: SimUsage): Record<string, unknown> {
   const completion = u.output + u.reasoning;
   return {
     prompt_tokens: u.input,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data-dir.ts';
 import { runHeadlessApp } from '../headless-app.ts';
@@ -5,7 +6,8 @@ import { portOf } from '../usage-error.ts';
 
 /**
  * `model-gateway app`: the app headless, in a browser. The gateway starts whether or not an
- * upstream is configured; the first-run flow in the UI sets one up.
+ * upstream is configured; the first-run flow in the UI sets one up. `--home DIR`: whose tool
+ * config files the Tools page edits (default the user's home).
  */
 export async function appCommand(args: string[], log: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
@@ -14,10 +16,12 @@ export async function appCommand(args: string[], log: (line: string) => void): P
       host: { type: 'string' },
       port: { type: 'string' },
       'data-dir': { type: 'string' },
+      home: { type: 'string' },
     },
   });
   await runHeadlessApp({
     dataDir: values['data-dir'] ?? defaultDataDir(),
+    ...(values.home ? { home: resolve(values.home) } : {}),
     ...(values.host ? { host: values.host } : {}),
     ...(values.port !== undefined ? { port: portOf(values.port, 8787) } : {}),
     env: process.env,

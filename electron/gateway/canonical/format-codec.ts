@@ -76,6 +76,15 @@ interface PassthroughPreparation {
   rule?: string;
 }
 
+/** Counting a request's input tokens without generating (`POST /v1/messages/count_tokens`). */
+export interface TokenCounting {
+  matchPath(pathname: string): boolean;
+  /** Where the upstream counts, for models that speak this format. */
+  upstreamPath: string;
+  /** The answer of an estimate the gateway made itself. */
+  body(inputTokens: number): unknown;
+}
+
 /**
  * Everything the gateway knows about one wire format, on either side of the hub: how its
  * clients call (paths, token places, body envelope), how it answers (ids, error bodies, stream
@@ -109,6 +118,17 @@ export interface FormatCodec {
   preparePassthrough?(raw: Buffer, envelope: RequestEnvelope): PassthroughPreparation | undefined;
   /** The upstream's path for a generation in this format. */
   upstreamPath(model: string, stream: boolean): string;
+  /**
+   * Headers the upstream needs with a body of this format (Anthropic's `anthropic-version`,
+   * `anthropic-beta`), from the client's own when it passed through.
+   */
+  upstreamHeaders?(client: RequestHeaders | undefined): Record<string, string>;
+  /**
+   * Request options its clients send as headers (Anthropic's betas), recorded when a request is
+   * translated: the other format has no place for them, so they are dropped by name.
+   */
+  readHeaders?(headers: RequestHeaders, ctx: ConversionContext): void;
+  tokenCounting?: TokenCounting;
 
   /** Client body → canonical. Throws GatewayError 400 naming a field it cannot carry. */
   decodeRequest(

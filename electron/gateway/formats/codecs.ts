@@ -1,5 +1,6 @@
 import type { FormatCodec } from '../canonical/format-codec.ts';
 import { WIRE_FORMATS, type WireFormat } from '../../../shared/wire-formats.ts';
+import { anthropicCodec } from './anthropic/anthropic-codec.ts';
 import { chatCodec } from './chat/chat-codec.ts';
 import { geminiCodec } from './gemini/gemini-codec.ts';
 import { responsesCodec } from './responses/responses-codec.ts';
@@ -9,13 +10,17 @@ export const CODECS: Readonly<Record<WireFormat, FormatCodec>> = {
   chat: chatCodec,
   responses: responsesCodec,
   gemini: geminiCodec,
+  anthropic: anthropicCodec,
 };
 
 /** Every codec, in the shared list's order. */
 export const CODEC_LIST: readonly FormatCodec[] = WIRE_FORMATS.map((format) => CODECS[format]);
 
+const [first] = CODEC_LIST;
+if (first === undefined) throw new Error('No wire format is registered.');
+
 /** The first format of the list: the one a path or a list says nothing about is answered in. */
-export const DEFAULT_CODEC: FormatCodec = CODECS[WIRE_FORMATS[0]];
+export const DEFAULT_CODEC: FormatCodec = first;
 
 /** The codec whose paths these are, for answers (errors above all) on paths no route serves. */
 export const codecForPath = (pathname: string): FormatCodec =>

@@ -26,6 +26,7 @@ describe('meterRequest', () => {
       outputTokens: 10,
       totalTokens: 110,
       cachedInputTokens: 40,
+      cacheWriteTokens: 0,
       reasoningTokens: 0,
     });
     expect(r.usageEstimated).toBe(false);

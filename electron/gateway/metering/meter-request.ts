@@ -32,6 +32,7 @@ export function meterRequest(record: RequestRecord, input: MeterInput): void {
     outputTokens: usage.outputTokens,
     totalTokens: usage.totalTokens || usage.inputTokens + usage.outputTokens,
     cachedInputTokens,
+    cacheWriteTokens: usage.cacheWriteInputTokens ?? 0,
     reasoningTokens: usage.reasoningTokens ?? 0,
   };
   record.usageEstimated = estimated;

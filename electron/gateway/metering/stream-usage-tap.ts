@@ -6,6 +6,15 @@ import type { FormatCodec } from '../canonical/format-codec.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { scratchContext } from './scratch-context.ts';
 
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Watches a passed-through stream for metering: usage where the upstream reports it, and the
  * length of what was generated so far for an estimate when it does not (a cancelled stream).
@@ -24,6 +33,12 @@ export class StreamUsageTap {
    * the connection ended cleanly, and only the gateway can tell the client.
    */
   truncated: { message: string; code?: string } | undefined;
+  /**
+   * The first record that is not JSON at all: the decoder reports it as an error event, but the
+   * upstream never said so, so the client has not been told and the gateway must end the stream
+   * with the format's error.
+   */
+  invalid: { message: string; code?: string } | undefined;
   private readonly reader: SseReader;
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
@@ -36,7 +51,23 @@ export class StreamUsageTap {
     this.reader = new SseReader((event) => {
       if (this.hide && !this.hide(event.data)) this.filtered += sseRecord(event.data, event.event);
       try {
-        this.observe(this.decoder.push(event));
+        const events = this.decoder.push(event);
+        if (this.invalid === undefined && events.some((e) => e.type === 'error')) {
+          // Rare (an error event), so the second parse costs nothing on the usual path.
+          if (!isJson(event.data)) {
+            const error = events.find((e) => e.type === 'error');
+            this.invalid = {
+              message:
+                error?.type === 'error'
+                  ? error.message
+                  : 'The upstream sent a stream record that is not JSON.',
+              code: 'upstream_invalid_response',
+            };
+            this.observe(events.filter((e) => e.type !== 'error'));
+            return;
+          }
+        }
+        this.observe(events);
       } catch {
         // Metering never breaks a pass-through stream: an event it cannot read is the client's to judge.
       }
@@ -57,7 +88,7 @@ export class StreamUsageTap {
     try {
       const last = this.decoder.end();
       const error = last.find((event) => event.type === 'error');
-      if (error && !this.upstreamError)
+      if (error && !this.upstreamError && !this.invalid)
         this.truncated = { message: error.message, ...(error.code ? { code: error.code } : {}) };
       this.observe(last.filter((event) => event.type !== 'error'));
     } catch {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CODEC_LIST } from '../formats/codecs.ts';
 import { DROPPED_HEADER } from './dropped-header.ts';
+import { TOKEN_COUNT_HEADER } from './handle-count-tokens.ts';
 
 /** The headers clients send, and those each format's SDKs add from a browser page. */
 const ALLOWED_HEADERS = [
@@ -30,7 +31,10 @@ export function applyCors(
   if (granted) {
     res.setHeader('access-control-allow-origin', origin);
     res.setHeader('vary', 'Origin');
-    res.setHeader('access-control-expose-headers', `x-request-id, retry-after, ${DROPPED_HEADER}`);
+    res.setHeader(
+      'access-control-expose-headers',
+      `x-request-id, retry-after, ${DROPPED_HEADER}, ${TOKEN_COUNT_HEADER}`,
+    );
   }
   if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined)
     return false;

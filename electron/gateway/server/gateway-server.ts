@@ -25,6 +25,7 @@ import { isAllowedHost } from './host-check.ts';
 import { presentedToken, type LocalAuthenticator } from './local-auth.ts';
 import { RequestContext } from './request-context.ts';
 import type { RequestRecord } from './request-record.ts';
+import { handleCountTokens } from './handle-count-tokens.ts';
 import { handleReadAnswer } from './handle-read-answer.ts';
 import { matchRoute, type Route } from './route-table.ts';
 import { sendJson } from './send-json.ts';
@@ -78,6 +79,20 @@ export interface RunningGateway {
   setUpstream(upstream: UpstreamClient | null): void;
   /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
   close(graceMs?: number): Promise<void>;
+}
+
+/** Addresses that bind every interface. */
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '::0', '0:0:0:0:0:0:0:0']);
+
+/** Extra Host names to answer (comma-separated), for a gateway reached over the network. */
+const ALLOWED_HOSTS_ENV = 'MODEL_GATEWAY_ALLOWED_HOSTS';
+
+/** The names in `MODEL_GATEWAY_ALLOWED_HOSTS`, lower-cased, ports and blanks dropped. */
+export function allowedHostsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  return (env[ALLOWED_HOSTS_ENV] ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name.length > 0);
 }
 
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -197,7 +212,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (route.kind === 'error') throw route.error;
       // A generation route takes the token where its format's clients put it; the rest are
       // called by every client, so any format's place will do.
-      const sources = route.kind === 'generate' ? route.codec.tokenSources : ALL_TOKEN_SOURCES;
+      const sources =
+        route.kind === 'generate' || route.kind === 'count-tokens'
+          ? route.codec.tokenSources
+          : ALL_TOKEN_SOURCES;
       const token = presentedToken(req.headers, url.searchParams, sources);
       if (!token)
         throw new GatewayError(
@@ -213,6 +231,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
       if (route.kind === 'generate') {
         await handleGeneration(deps, ctx, route, req, res);
+      } else if (route.kind === 'count-tokens') {
+        await handleCountTokens(deps, ctx, route.codec, route.counting, req, res);
       } else if (route.kind === 'read-answer') {
         await handleReadAnswer(deps, ctx, route.codec, route.id, res);
       } else {
@@ -280,7 +300,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ctx.record.errorKind = gatewayError.code ?? 'error';
     ctx.record.errorMessage = gatewayError.message;
     if (ctx.record.route === 'local' && gatewayError.status >= 400) ctx.record.route = 'rejected';
-    const codec = route.codec ?? DEFAULT_CODEC;
+    // A shared discovery path answers in the shape its client announced, errors included.
+    const codec = route.codec ?? discoveryCodec(undefined, res.req.headers, 'bearer');
     if (res.headersSent) {
       endStreamWithError(res, codec, gatewayError);
       return;
@@ -301,7 +322,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const everyInterface = WILDCARD_ADDRESSES.has(address.address);
+  // A wildcard address is no place to connect to (and its Host would be refused): show loopback.
+  const shownHost = everyInterface
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  if (everyInterface) {
+    const names = [...allowedHosts];
+    log(
+      `WARNING: listening on every interface (${address.address}): the model API is reachable ` +
+        `from the network, guarded by local tokens only, over plain http. Host names answered: ` +
+        `loopback names${names.length > 0 ? `, ${names.join(', ')}` : ' only (others get 403)'}; ` +
+        `allow more with ${ALLOWED_HOSTS_ENV}=name,name.`,
+    );
+  }
 
   return {
     url: `http://${shownHost}:${address.port}`,

@@ -25,6 +25,7 @@ export async function passthroughFlow(
   const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
     path: codec.upstreamPath(envelope.model, envelope.stream),
     body: prepared?.body ?? raw,
+    headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
     stream: envelope.stream,
   });
   if (!answer) return;

@@ -154,6 +154,14 @@ async function replyStream(
       last = rest;
       res.write(rest);
     }
+    if (tap.invalid) {
+      endWithError(
+        new GatewayError(502, tap.invalid.message, {
+          code: tap.invalid.code ?? 'upstream_invalid_response',
+        }),
+      );
+      return result({ kind: 'upstream_invalid_response', message: tap.invalid.message });
+    }
     if (tap.truncated) {
       endWithError(
         new GatewayError(502, tap.truncated.message, {

@@ -14,11 +14,14 @@ export class RequestContext {
   readonly record: RequestRecord;
   /** The raw request body once read (kept for body capture). */
   requestBody: Buffer | null = null;
+  /** The client's request headers (some formats carry request options in them). */
+  readonly headers: IncomingMessage['headers'];
   private readonly controller = new AbortController();
   private readonly started = performance.now();
   private readonly closed: Promise<void>;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
+    this.headers = req.headers;
     this.record = {
       requestId: this.id,
       startedAt: Date.now(),

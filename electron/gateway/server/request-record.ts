@@ -6,6 +6,8 @@ export interface RecordUsage {
   outputTokens: number;
   totalTokens: number;
   cachedInputTokens: number;
+  /** Part of `inputTokens` written to a prompt cache (Anthropic reports them). */
+  cacheWriteTokens: number;
   reasoningTokens: number;
 }
 

@@ -1,4 +1,4 @@
-import type { FormatCodec, PathRequest } from '../canonical/format-codec.ts';
+import type { FormatCodec, PathRequest, TokenCounting } from '../canonical/format-codec.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { CODEC_LIST, codecForPath } from '../formats/codecs.ts';
 
@@ -11,6 +11,8 @@ export type Route =
   | { kind: 'list-models'; codec: FormatCodec | undefined }
   | { kind: 'get-model'; model: string; codec: FormatCodec | undefined }
   | { kind: 'generate'; codec: FormatCodec; path: PathRequest }
+  /** A request's tokens, counted without generating (`POST /v1/messages/count_tokens`). */
+  | { kind: 'count-tokens'; codec: FormatCodec; counting: TokenCounting }
   /** An answer the client's format lets it read again (`GET /v1/responses/{id}`). */
   | { kind: 'read-answer'; codec: FormatCodec; id: string }
   | { kind: 'error'; error: GatewayError; codec: FormatCodec };
@@ -58,6 +60,11 @@ export function matchRoute(method: string, pathname: string, query: URLSearchPar
   for (const codec of CODEC_LIST) {
     const path = codec.matchPath(pathname, query);
     if (path === undefined) {
+      const counting = codec.tokenCounting;
+      if (counting?.matchPath(pathname))
+        return method === 'POST'
+          ? { kind: 'count-tokens', codec, counting }
+          : methodNotAllowed('POST', codec);
       const id = codec.keptAnswers?.matchReadPath(pathname);
       if (id === undefined) continue;
       return method === 'GET' ? { kind: 'read-answer', codec, id } : methodNotAllowed('GET', codec);

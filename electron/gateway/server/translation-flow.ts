@@ -48,6 +48,7 @@ export async function translationFlow(
       `The request nests arrays and objects more than ${MAX_TRANSLATED_NESTING} levels deep, which the gateway does not translate.`,
       { code: 'request_too_deep' },
     );
+  client.readHeaders?.(ctx.headers, conversion);
   const request = client.decodeRequest(envelope.body, conversion, envelope);
   const upstreamBody = upstream.encodeRequest(request, conversion);
   setDroppedHeader(res, conversion.dropped);
@@ -57,6 +58,7 @@ export async function translationFlow(
   const upstreamClient = deps.upstream();
   const answer = await callUpstream(upstreamClient, deps.retry, ctx, {
     path: upstream.upstreamPath(request.model, request.stream),
+    headers: upstream.upstreamHeaders?.(undefined) ?? {},
     body: JSON.stringify(upstreamBody),
     stream: request.stream,
   });

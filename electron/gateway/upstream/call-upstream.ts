@@ -32,7 +32,13 @@ export async function callUpstream(
   upstream: UpstreamClient,
   retry: RetryPolicy,
   ctx: RequestContext,
-  request: { path: string; body: string | Buffer; stream: boolean },
+  request: {
+    path: string;
+    body: string | Buffer;
+    stream: boolean;
+    /** Headers the upstream's format needs besides the body (Anthropic's version). */
+    headers?: Record<string, string>;
+  },
 ): Promise<UpstreamAnswer | null> {
   let result;
   try {
@@ -44,7 +50,10 @@ export async function callUpstream(
         body: request.body,
         requestId: ctx.id,
         signal: ctx.signal,
-        headers: { accept: request.stream ? 'text/event-stream' : 'application/json' },
+        headers: {
+          ...request.headers,
+          accept: request.stream ? 'text/event-stream' : 'application/json',
+        },
       },
       retry,
       (attempt) => (ctx.record.attempts = attempt),

@@ -1,6 +1,6 @@
 /**
  * When to try an upstream call again. A generation is retried only when the
- * failed attempt cannot have produced one: a 429 or 503 (the upstream refused the work) or a
+ * failed attempt cannot have produced one: a 429, 503 or 529 (the upstream refused the work) or a
  * connection that was never established. 500, 502 and 504 are not retried: the upstream may
  * have finished the generation, and a second attempt would duplicate output and billing.
  */
@@ -24,7 +24,8 @@ export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfter?: string; retryAfterMs?: string }
   | { kind: 'connect-failed' };
 
-const RETRYABLE_STATUS = new Set([429, 503]);
+// 529 is Anthropic's "overloaded": like 503, the upstream refused the work before doing it.
+const RETRYABLE_STATUS = new Set([429, 503, 529]);
 
 /** Parses `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), into milliseconds. */
 export function retryAfterMillis(

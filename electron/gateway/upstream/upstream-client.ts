@@ -49,10 +49,23 @@ export function isConnectFailure(error: unknown): boolean {
   return typeof code === 'string' && NOT_CONNECTED.has(code);
 }
 
+/** A name or address of this machine, as `URL.hostname` spells it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
+  );
+}
+
 /** The one HTTP client to the hosted gateway: a keep-alive pool, the key added here only. */
 export class UpstreamClient {
   readonly baseUrl: string;
   private readonly pool: Pool;
+  /** The profile's origin: the only one the key is sent to. */
+  private readonly origin: string;
   private readonly prefix: string;
   private readonly apiKey: () => string | Promise<string>;
   private keyFingerprint: { key: string; id: string } | null = null;
@@ -65,6 +78,7 @@ export class UpstreamClient {
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.origin = url.origin;
     this.prefix = url.pathname.replace(/\/+$/, '');
     this.apiKey = options.apiKey;
     this.pricingUrl = options.pricingUrl === undefined ? '/api/pricing' : options.pricingUrl;
@@ -163,10 +177,20 @@ export class UpstreamClient {
   async fetchPricing(requestId: string, signal?: AbortSignal): Promise<unknown> {
     if (this.pricingUrl === null) return null;
     try {
-      if (/^https?:\/\//.test(this.pricingUrl)) {
-        const key = await this.apiKey();
-        const response = await request(this.pricingUrl, {
-          headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId },
+      if (/^https?:\/\//i.test(this.pricingUrl)) {
+        const target = new URL(this.pricingUrl);
+        // The key goes to the profile's own origin only; a pricing document elsewhere is
+        // fetched without it, and never over plain http to a host off this machine.
+        const own = target.origin === this.origin;
+        if (!own && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) return null;
+        const headers: Record<string, string> = { 'x-request-id': requestId };
+        if (own) {
+          const key = await this.apiKey();
+          this.lastKey = key;
+          headers.authorization = `Bearer ${key}`;
+        }
+        const response = await request(target, {
+          headers,
           signal: signal ?? null,
           ...this.timeouts,
         });

@@ -1,4 +1,12 @@
-import { ChartColumn, Boxes, MessageSquare, ScrollText, Settings, Waypoints } from 'lucide-react';
+import {
+  ChartColumn,
+  Boxes,
+  MessageSquare,
+  Plug,
+  ScrollText,
+  Settings,
+  Waypoints,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { hashFor, type PageId } from '../lib/routes.ts';
 import { useAppStore } from '../stores/app-store.ts';
@@ -12,6 +20,7 @@ interface NavItem {
 const ITEMS: NavItem[] = [
   { id: 'chat', label: 'Chat', Icon: MessageSquare },
   { id: 'models', label: 'Models', Icon: Boxes },
+  { id: 'tools', label: 'Tools', Icon: Plug },
   { id: 'usage', label: 'Usage', Icon: ChartColumn },
   { id: 'logs', label: 'Logs', Icon: ScrollText },
   { id: 'settings', label: 'Settings', Icon: Settings },

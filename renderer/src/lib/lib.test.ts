@@ -14,6 +14,8 @@ describe('buildSnippets', () => {
       'openai-js',
       'openai-python',
       'genai',
+      'anthropic-js',
+      'claude-code',
       'env',
     ]);
     const curl = snippets[0]?.code ?? '';
@@ -24,7 +26,12 @@ describe('buildSnippets', () => {
     expect(snippets[1]?.code).toContain('apiKey: process.env.MODEL_GATEWAY_TOKEN');
     expect(snippets[2]?.code).toContain('api_key=os.environ["MODEL_GATEWAY_TOKEN"]');
     expect(snippets[3]?.code).toContain("httpOptions: { baseUrl: 'http://127.0.0.1:8787' }");
-    expect(snippets[4]?.code).toContain('export OPENAI_BASE_URL=http://127.0.0.1:8787/v1');
+    const byId = (id: string) => snippets.find((s) => s.id === id)?.code ?? '';
+    expect(byId('anthropic-js')).toContain("baseURL: 'http://127.0.0.1:8787'");
+    expect(byId('claude-code')).toContain('export ANTHROPIC_BASE_URL=http://127.0.0.1:8787');
+    expect(byId('claude-code')).toContain('ANTHROPIC_AUTH_TOKEN=$MODEL_GATEWAY_TOKEN');
+    expect(byId('claude-code')).toContain('claude --model sim-chat');
+    expect(byId('env')).toContain('export OPENAI_BASE_URL=http://127.0.0.1:8787/v1');
   });
 
   it('embeds a just-created token everywhere', () => {
@@ -46,6 +53,7 @@ describe('buildSnippets', () => {
 describe('pageFromHash', () => {
   it('maps hashes to pages, defaulting to chat', () => {
     expect(pageFromHash('#/logs')).toBe('logs');
+    expect(pageFromHash('#/tools')).toBe('tools');
     expect(pageFromHash('#/settings/tokens')).toBe('settings');
     expect(pageFromHash('')).toBe('chat');
     expect(pageFromHash('#/nope')).toBe('chat');

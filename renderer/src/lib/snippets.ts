@@ -1,5 +1,5 @@
 export interface Snippet {
-  id: 'curl' | 'openai-js' | 'openai-python' | 'genai' | 'env';
+  id: 'curl' | 'openai-js' | 'openai-python' | 'genai' | 'anthropic-js' | 'claude-code' | 'env';
   title: string;
   language: 'bash' | 'javascript' | 'python';
   code: string;
@@ -90,6 +90,35 @@ export function buildSnippets({ gatewayUrl, token, model }: SnippetInput): Snipp
       ].join('\n'),
     },
     {
+      id: 'anthropic-js',
+      title: '@anthropic-ai/sdk',
+      language: 'javascript',
+      code: [
+        `import Anthropic from '@anthropic-ai/sdk';`,
+        ``,
+        `const client = new Anthropic({`,
+        `  baseURL: '${base}',`,
+        `  apiKey: ${jsToken},`,
+        `});`,
+        `const message = await client.messages.create({`,
+        `  model: ${m.replaceAll('"', "'")},`,
+        `  max_tokens: 1024,`,
+        `  messages: [{ role: 'user', content: 'Hello' }],`,
+        `});`,
+        `console.log(message.content);`,
+      ].join('\n'),
+    },
+    {
+      id: 'claude-code',
+      title: 'Claude Code',
+      language: 'bash',
+      code: [
+        `export ANTHROPIC_BASE_URL=${base}`,
+        `export ANTHROPIC_AUTH_TOKEN=${shellToken}`,
+        `claude --model ${model}`,
+      ].join('\n'),
+    },
+    {
       id: 'env',
       title: 'Environment variables',
       language: 'bash',
@@ -99,6 +128,8 @@ export function buildSnippets({ gatewayUrl, token, model }: SnippetInput): Snipp
         `export OPENAI_API_KEY=$MODEL_GATEWAY_TOKEN`,
         `export GOOGLE_GEMINI_BASE_URL=${base}`,
         `export GEMINI_API_KEY=$MODEL_GATEWAY_TOKEN`,
+        `export ANTHROPIC_BASE_URL=${base}`,
+        `export ANTHROPIC_AUTH_TOKEN=$MODEL_GATEWAY_TOKEN`,
       ].join('\n'),
     },
   ];

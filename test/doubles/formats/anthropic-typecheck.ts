@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-export type AnthropicShape = 'message' | 'event' | 'error' | 'request';
+type AnthropicShape = 'message' | 'event' | 'error' | 'request';
 
 export interface AnthropicValue {
   label: string;

@@ -31,6 +31,7 @@ export function sampleRecord(overrides: Partial<RequestRecord> = {}): RequestRec
       outputTokens: 80,
       totalTokens: 200,
       cachedInputTokens: 20,
+      cacheWriteTokens: 0,
       reasoningTokens: 10,
     },
     usageEstimated: false,

@@ -1,7 +1,12 @@
 /** Shared inputs and expectations for the translation matrix (client format × model format × stream). */
 
 /** Models that each support exactly one format upstream. */
-export const SINGLE_FORMAT_MODELS = ['sim-chat', 'sim-responses', 'sim-gemini'] as const;
+export const SINGLE_FORMAT_MODELS = [
+  'sim-chat',
+  'sim-responses',
+  'sim-gemini',
+  'sim-anthropic',
+] as const;
 
 /** A 1×1 transparent PNG. */
 export const TINY_PNG =

@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
  * The agent CLIs live in a package of their own (test/agents), installed apart from the
  * app's dependencies; their tests skip, saying so, when it has not been installed.
  */
-export const AGENTS_DIR = resolve(import.meta.dirname, '../../agents');
-export const AGENTS_INSTALL = 'npm ci --prefix test/agents';
+const AGENTS_DIR = resolve(import.meta.dirname, '../../agents');
+const AGENTS_INSTALL = 'npm ci --prefix test/agents';
 
 /** A file of an installed agent package, e.g. `@openai/codex/bin/codex.js`. */
 export const agentFile = (path: string): string => resolve(AGENTS_DIR, 'node_modules', path);

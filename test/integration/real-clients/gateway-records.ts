@@ -11,7 +11,7 @@ export const recordMark = (h: Harness): number => h.records.length;
  * The generation records written since `mark`, once there are `count` of them: the gateway
  * reports a record only after the response has ended, so it may trail the client a little.
  */
-export async function generationRecordsSince(
+async function generationRecordsSince(
   h: Harness,
   mark: number,
   count: number,

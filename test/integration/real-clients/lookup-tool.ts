@@ -13,7 +13,7 @@ export const LOOKUP_TOOL = {
   schema: z.object({ key: z.string().describe('The key to look up.') }),
 };
 
-export type LookupArgs = z.infer<typeof LOOKUP_TOOL.schema>;
+type LookupArgs = z.infer<typeof LOOKUP_TOOL.schema>;
 
 export interface LookupRun {
   /** Asks the simulator (through its `[[call:]]` trigger) to call the tool with `args`. */

@@ -4,7 +4,7 @@ import type { EndpointType } from '../../upstream-sim/index.ts';
 
 /**
  * The simulator models a real client is run against: one native to each format, one that
- * speaks all three, and one whose catalog entry carries no endpoint markers (the gateway
+ * speaks them all, and one whose catalog entry carries no endpoint markers (the gateway
  * assumes chat for it). The other generation models add no new route: sim-gemini-chat and
  * sim-per-call take the same paths as sim-all and sim-chat.
  */
@@ -12,21 +12,21 @@ export const CLIENT_TEST_MODELS = [
   'sim-chat',
   'sim-responses',
   'sim-gemini',
+  'sim-anthropic',
   'sim-all',
   'sim-no-markers',
 ] as const;
-
-export type ClientTestModel = (typeof CLIENT_TEST_MODELS)[number];
 
 const FORMAT_OF: Readonly<Record<EndpointType, WireFormat | null>> = {
   openai: 'chat',
   'openai-response': 'responses',
   gemini: 'gemini',
+  anthropic: 'anthropic',
   embeddings: null,
 };
 
 /** The formats a model is served in, as the gateway reads its catalog entry. */
-export function nativeFormats(model: string): WireFormat[] {
+function nativeFormats(model: string): WireFormat[] {
   const entry = SIM_MODELS.find((m) => m.id === model);
   if (entry === undefined) throw new Error(`not a simulator model: ${model}`);
   const types = entry.endpointTypes ?? ['openai'];

@@ -18,8 +18,13 @@ export interface Capture {
   events?: CapturedEvent[];
 }
 
-export async function capture(h: Harness, path: string, body: object): Promise<Capture> {
-  const response = await post(h, path, body);
+export async function capture(
+  h: Harness,
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<Capture> {
+  const response = await post(h, path, body, { headers });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.startsWith('text/event-stream'))

@@ -14,7 +14,13 @@ import {
 } from '../matrix/scenarios.ts';
 
 /** Every simulator model with one upstream format, and the one that speaks them all. */
-export const OUTPUT_MODELS = ['sim-chat', 'sim-responses', 'sim-gemini', 'sim-all'] as const;
+export const OUTPUT_MODELS = [
+  'sim-chat',
+  'sim-responses',
+  'sim-gemini',
+  'sim-anthropic',
+  'sim-all',
+] as const;
 
 /** The models whose upstream speaks the client's format: the gateway passes their answer through. */
 export const PASSTHROUGH_MODELS: Record<'chat' | 'responses' | 'gemini', readonly string[]> = {

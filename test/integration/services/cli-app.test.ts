@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { APP_TOKEN_HEADER, RPC_PATH, type AppStatus } from '../../../shared/contract.ts';
 import { runCli, type CliProcess } from '../cli-process.ts';
 import { occupyPort } from './free-port.ts';
+import { SIM_MODELS } from '../../upstream-sim/index.ts';
 
 const dirs: string[] = [];
 const newDataDir = (): string => {
@@ -115,7 +116,7 @@ describe('model-gateway demo (a real process)', () => {
         gateway: { running: true, errorCode: null },
       });
       const models = (await rpc('models.list', {})).body as { result: unknown[] };
-      expect(models.result).toHaveLength(8);
+      expect(models.result).toHaveLength(SIM_MODELS.length);
       // A tool token for trying it with curl, as before.
       const toolToken = /Local access token: (mgw_\S+)/.exec(p.stderr())![1]!;
       const listed = await fetch(`${url}/v1/models`, {

@@ -6,6 +6,7 @@ import { CONTENT_SECURITY_POLICY } from '../../../electron/services/static-files
 import { startServices, toolToken, type ServicesFixture } from './services-fixture.ts';
 import { openSse } from './sse-client.ts';
 import { APP_JS, fakeRendererBuild, INDEX_HTML } from './ui-build.ts';
+import { SIM_MODELS } from '../../upstream-sim/index.ts';
 
 const UI_TOKEN = 'ui-token-for-tests-0123456789';
 let fx: ServicesFixture;
@@ -152,7 +153,7 @@ describe('the built UI', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(models.status).toBe(200);
-    expect(((await models.json()) as { data: unknown[] }).data).toHaveLength(8);
+    expect(((await models.json()) as { data: unknown[] }).data).toHaveLength(SIM_MODELS.length);
   });
 });
 

@@ -14,7 +14,7 @@ describe('models', () => {
     const byId = new Map(models.map((m) => [m.id, m]));
     const gemini = byId.get('sim-gemini')!;
     expect(gemini.formats).toEqual(['gemini']);
-    expect(gemini.translatedFormats).toEqual(['chat', 'responses']);
+    expect(gemini.translatedFormats).toEqual(['chat', 'responses', 'anthropic']);
     expect(gemini.markers).toEqual(['gemini']);
     // 0.625 × group ratio 1 × $2 per million; output × completion ratio 6.
     expect(gemini.inputPerMillion).toBeCloseTo(1.25);
@@ -45,7 +45,7 @@ describe('models', () => {
     const chat = after.find((m) => m.id === 'sim-chat')!;
     expect(chat).toMatchObject({
       formats: ['gemini', 'chat'],
-      translatedFormats: ['responses'],
+      translatedFormats: ['responses', 'anthropic'],
       inputPerMillion: 20,
       outputPerMillion: 40,
       overridden: { markers: true, tariff: true },

@@ -1,3 +1,4 @@
+import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { OPENAI_DISCOVERY } from '../openai-discovery.ts';
 import { openAiErrorBody } from '../openai-error-body.ts';
@@ -21,7 +22,7 @@ import { requestStreamUsage } from './request-stream-usage.ts';
 /** The chat-completions format (`POST /v1/chat/completions`), on either side of the hub. */
 export const chatCodec: FormatCodec = {
   format: 'chat',
-  marker: 'openai',
+  marker: FORMAT_MARKER.chat,
   matchPath: (pathname) => (pathname === CHAT_PATH ? {} : undefined),
   ownsPath: (pathname) => pathname.startsWith('/v1/chat/'),
   tokenSources: [],

@@ -1,3 +1,4 @@
+import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { canonicalToGeminiRequest } from './canonical-to-gemini-request.ts';
 import { canonicalToGeminiResponse } from './canonical-to-gemini-response.ts';
@@ -21,7 +22,7 @@ import {
 /** The native Gemini generateContent format, on either side of the hub. */
 export const geminiCodec: FormatCodec = {
   format: 'gemini',
-  marker: 'gemini',
+  marker: FORMAT_MARKER.gemini,
   matchPath: matchGeminiPath,
   ownsPath: ownsGeminiPath,
   tokenSources: GEMINI_TOKEN_SOURCES,

@@ -1,3 +1,4 @@
+import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { OPENAI_CORS_HEADERS } from '../chat/chat-wire.ts';
 import { OPENAI_DISCOVERY } from '../openai-discovery.ts';
@@ -20,7 +21,7 @@ import {
 /** The OpenAI responses format (`POST /v1/responses`), on the client side and the upstream side. */
 export const responsesCodec: FormatCodec = {
   format: 'responses',
-  marker: 'openai-response',
+  marker: FORMAT_MARKER.responses,
   matchPath: (pathname) => (pathname === RESPONSES_PATH ? {} : undefined),
   ownsPath: (pathname) => pathname.startsWith(RESPONSES_PATH),
   tokenSources: [],

@@ -3,7 +3,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 
 interface DoneStepProps {
-  onFinish: (page: 'chat' | 'settings') => void;
+  onFinish: (page: 'chat' | 'settings' | 'tools') => void;
 }
 
 export function DoneStep({ onFinish }: DoneStepProps) {
@@ -29,11 +29,16 @@ export function DoneStep({ onFinish }: DoneStepProps) {
         </p>
       )}
       <p className="muted">
-        Each tool needs a local token. Create one in Settings, where you will also find ready-made
-        snippets for curl, the OpenAI SDKs and @google/genai.
+        Connect Claude Code, Codex CLI, Gemini CLI or OpenCode in one click on the Tools page: it
+        edits the tool’s config file (showing you the change first) and gives it a token of its own.
+        For anything else, create a token in Settings, where you will also find ready-made snippets
+        for curl, the OpenAI SDKs and @google/genai.
       </p>
       <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={() => onFinish('settings')}>
+        <button type="button" className="btn btn-primary" onClick={() => onFinish('tools')}>
+          Connect your tools
+        </button>
+        <button type="button" className="btn" onClick={() => onFinish('settings')}>
           Create a token
         </button>
         <button type="button" className="btn" onClick={() => onFinish('chat')}>

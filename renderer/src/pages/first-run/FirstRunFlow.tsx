@@ -20,8 +20,8 @@ export function FirstRunFlow() {
   const finishFirstRun = useAppStore((s) => s.finishFirstRun);
   const [step, setStep] = useState(0);
 
-  const finish = (page: 'chat' | 'settings') => {
-    window.location.hash = page === 'settings' ? `${hashFor('settings')}` : hashFor('chat');
+  const finish = (page: 'chat' | 'settings' | 'tools') => {
+    window.location.hash = hashFor(page);
     finishFirstRun();
   };
 

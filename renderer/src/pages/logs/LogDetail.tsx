@@ -117,6 +117,8 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
             <dd>{formatTokens(entry.usage.totalTokens)}</dd>
             <dt>Cached input</dt>
             <dd>{formatTokens(entry.usage.cachedInputTokens)}</dd>
+            <dt>Written to cache</dt>
+            <dd>{formatTokens(entry.usage.cacheWriteTokens)}</dd>
             <dt>Reasoning</dt>
             <dd>{formatTokens(entry.usage.reasoningTokens)}</dd>
             <dt>Estimated usage</dt>

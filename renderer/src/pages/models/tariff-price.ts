@@ -1,4 +1,5 @@
 import type { Tariff, WireFormat } from '../../../../shared/contract.ts';
+import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
 
 /** token tariffs cost model_ratio × group_ratio × $2 per million input tokens. */
 const DOLLARS_PER_MILLION_AT_RATIO_1 = 2;
@@ -28,13 +29,6 @@ export function priceOfTariff(tariff: Tariff): TariffPrice {
     perCall: null,
   };
 }
-
-/** Upstream markers per format (the catalog's `supported_endpoint_types`). */
-const FORMAT_MARKER: Record<WireFormat, string> = {
-  chat: 'openai',
-  responses: 'openai-response',
-  gemini: 'gemini',
-};
 
 const FORMAT_MARKERS = new Set(Object.values(FORMAT_MARKER));
 

@@ -1,0 +1,73 @@
+import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
+import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import type {
+  ConversionContext,
+  ResponseEncodeContext,
+  StoredConversation,
+} from '../../canonical/conversion-context.ts';
+import { createAnthropicStreamEncoder } from './anthropic-stream-encoder.ts';
+
+/** Test support (imported by the tests only): a context whose stores are plain maps. */
+export function testContext(): ConversionContext & { stateMap: Map<string, string> } {
+  const stateMap = new Map<string, string>();
+  const stored = new Map<string, StoredConversation>();
+  return {
+    rules: [],
+    dropped: [],
+    stateMap,
+    state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },
+    responses: { get: (id) => stored.get(id), set: (id, c) => void stored.set(id, c) },
+  };
+}
+
+/** An encode context answering an Anthropic client that asked for `request`. */
+export function testEncodeContext(
+  request: Partial<CanonicalRequest> = {},
+  base: ConversionContext = testContext(),
+): ResponseEncodeContext {
+  return {
+    ...base,
+    request: { model: 'client-model', messages: [], sampling: {}, stream: true, ...request },
+    clientBody: {},
+    requestId: 'req_test',
+    responseId: 'msg_gateway1',
+  };
+}
+
+/** Encodes events and ends the stream, returning the SSE text. */
+export function encodeStream(
+  events: CanonicalStreamEvent[],
+  ctx: ResponseEncodeContext = testEncodeContext(),
+): string {
+  const encoder = createAnthropicStreamEncoder(ctx);
+  return events.map((event) => encoder.encode(event)).join('') + encoder.end();
+}
+
+export interface SseRecord {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** The records of an Anthropic SSE text, checking the framing (`event:` then `data:`). */
+export function sseRecords(sse: string): SseRecord[] {
+  if (sse === '') return [];
+  if (!sse.endsWith('\n\n')) throw new Error(`SSE does not end with a blank line: ${sse}`);
+  return sse
+    .slice(0, -2)
+    .split('\n\n')
+    .map((record) => {
+      const lines = record.split('\n');
+      const [eventLine, dataLine] = lines;
+      if (
+        lines.length !== 2 ||
+        !eventLine?.startsWith('event: ') ||
+        !dataLine?.startsWith('data: ')
+      )
+        throw new Error(`not an Anthropic SSE record: ${record}`);
+      const data = JSON.parse(dataLine.slice('data: '.length)) as Record<string, unknown>;
+      const event = eventLine.slice('event: '.length);
+      if (data.type !== event)
+        throw new Error(`event name ${event} differs from type ${String(data.type)}`);
+      return { event, data };
+    });
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../store/index.ts';
+import { AppError } from './app-services-api.ts';
+import { ToolsService } from './tools-service.ts';
+
+describe('ToolsService', () => {
+  let home: string;
+  let dataDir: string;
+  let store: Store;
+  let tools: ToolsService;
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'mg-tools-svc-home-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'mg-tools-svc-data-'));
+    store = openStore(dataDir);
+    tools = new ToolsService(store, { home, dataDir, port: () => 8787 });
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists every tool, connects one with a token named after it, and disconnects it', () => {
+    expect(tools.list().map((t) => [t.id, t.status])).toEqual([
+      ['claude-code', 'disconnected'],
+      ['codex', 'disconnected'],
+      ['gemini-cli', 'disconnected'],
+      ['opencode', 'disconnected'],
+      ['shell', 'disconnected'],
+    ]);
+    const plan = tools.plan({ tool: 'codex', models: { model: 'sim-all' } });
+    expect(plan.changes[0]?.diff).toContain('+model = "sim-all"');
+    expect(store.tokens.list()).toEqual([]);
+
+    const result = tools.connect({ tool: 'codex', models: { model: 'sim-all' } });
+    expect(result.changes[0]?.diff).not.toContain(result.token);
+    expect(store.tokens.list().map((t) => [t.name, t.revokedAt])).toEqual([['codex', null]]);
+    expect(tools.list().find((t) => t.id === 'codex')).toMatchObject({
+      status: 'connected',
+      tokenName: 'codex',
+      models: { model: 'sim-all' },
+      today: { requests: 0, costUsd: 0 },
+    });
+
+    expect(tools.disconnect('codex')).toMatchObject({ restored: ['~/.codex/config.toml'] });
+    expect(store.tokens.list()[0]?.revokedAt).not.toBeNull();
+    expect(() => tools.disconnect('codex')).toThrow(AppError);
+  });
+
+  it('asks for a model in words the user can act on', () => {
+    expect(() => tools.connect({ tool: 'claude-code' })).toThrow(/No model chosen/);
+    expect(store.tokens.list()).toEqual([]);
+  });
+});

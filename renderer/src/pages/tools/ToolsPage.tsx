@@ -1,0 +1,93 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { Alert } from '../../components/Alert.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { hashFor } from '../../lib/routes.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useToolsStore } from '../../stores/tools-store.ts';
+import { ToolCard } from './ToolCard.tsx';
+import './tools.css';
+
+export default function ToolsPage() {
+  const tools = useToolsStore((s) => s.tools);
+  const status = useToolsStore((s) => s.status);
+  const error = useToolsStore((s) => s.error);
+  const load = useToolsStore((s) => s.load);
+  const seedMappings = useToolsStore((s) => s.seedMappings);
+  const models = useModelsStore((s) => s.models);
+  const modelsStatus = useModelsStore((s) => s.status);
+  const modelsError = useModelsStore((s) => s.error);
+  const ensureModels = useModelsStore((s) => s.ensureLoaded);
+
+  useEffect(() => {
+    void load();
+    void ensureModels();
+  }, [load, ensureModels]);
+
+  // The pickers start from the catalog once both lists are here.
+  useEffect(() => {
+    if (status === 'ready' && modelsStatus !== 'idle' && modelsStatus !== 'loading')
+      seedMappings(models);
+  }, [status, modelsStatus, models, seedMappings]);
+
+  const refreshButton = (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => void load()}
+      disabled={status === 'loading'}
+      aria-busy={status === 'loading'}
+    >
+      <RefreshCw
+        size={14}
+        aria-hidden="true"
+        className={status === 'loading' ? 'spin' : undefined}
+      />
+      Check again
+    </button>
+  );
+
+  let body;
+  if (status === 'idle' || status === 'loading' || modelsStatus === 'loading')
+    body = <LoadingState label="Looking for your tools…" />;
+  else if (status === 'error')
+    body = (
+      <ErrorState
+        title="The tools could not be checked"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
+  else
+    body = (
+      <div className="stack">
+        {error ? (
+          <Alert kind="warning" title="Checking again failed; showing the last state">
+            {error}
+          </Alert>
+        ) : null}
+        {modelsStatus === 'error' || models.length === 0 ? (
+          <Alert kind="warning" title="No model catalog">
+            {modelsError ?? 'The upstream listed no models.'} Type model ids by hand, or{' '}
+            <a href={hashFor('settings')}>check the upstream in Settings</a>.
+          </Alert>
+        ) : null}
+        {tools.map((tool) => (
+          <ToolCard key={tool.id} tool={tool} models={models} />
+        ))}
+      </div>
+    );
+
+  return (
+    <main className="page">
+      <PageHeader
+        title="Tools"
+        description="Point your agent CLIs at the gateway in one click: each gets a token of its own, so Usage and Logs show its requests and cost. You see the change before it is written, and Disconnect undoes it."
+        actions={refreshButton}
+      />
+      {body}
+    </main>
+  );
+}

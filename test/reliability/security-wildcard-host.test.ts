@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningGateway } from '../../electron/gateway/server/gateway-server.ts';
+import { startAppListener } from '../../electron/services/start-app-gateway.ts';
+import { openTempStore, type TempStore } from '../doubles/store/temp-store.ts';
+import { httpRequest } from './raw-http.ts';
+
+/**
+ * `--host 0.0.0.0` (or `::`) puts the API on the network: the gateway says so loudly, prints a
+ * URL that answers, and answers the extra Host names it is told to, and no others.
+ */
+describe('a gateway bound to every interface', () => {
+  let temp: TempStore | null = null;
+  let gateway: RunningGateway | null = null;
+  afterEach(async () => {
+    await gateway?.close(0);
+    temp?.dispose();
+    gateway = null;
+    temp = null;
+  });
+
+  async function start(
+    host: string,
+    allowedHosts?: string[],
+  ): Promise<{ gateway: RunningGateway; lines: string[]; token: string }> {
+    temp = openTempStore();
+    const { token } = temp.store.tokens.create('lan-tool');
+    const lines: string[] = [];
+    gateway = await startAppListener({
+      store: temp.store,
+      host,
+      port: 0,
+      upstream: null,
+      ...(allowedHosts ? { allowedHosts } : {}),
+      log: (line) => lines.push(line),
+    });
+    return { gateway, lines, token };
+  }
+
+  for (const host of ['0.0.0.0', '::']) {
+    it(`warns and prints a URL that answers (${host})`, async () => {
+      const { gateway, lines, token } = await start(host);
+      expect(lines.join('\n')).toMatch(
+        /WARNING: listening on every interface.*reachable from the network/,
+      );
+      expect(lines.join('\n')).toContain('MODEL_GATEWAY_ALLOWED_HOSTS');
+      const url = new URL(gateway.url);
+      expect(url.hostname).toBe('127.0.0.1');
+      // Whatever the answer (no upstream: 503), it is not the Host check's 403.
+      const reply = await httpRequest(gateway.url, {
+        path: '/v1/models',
+        headers: { authorization: `Bearer ${token}`, host: url.host },
+      });
+      expect(reply.status).not.toBe(403);
+    });
+  }
+
+  it('answers the Host names it is told to, and refuses others', async () => {
+    const { gateway, token } = await start('0.0.0.0', ['my-box.lan']);
+    const port = new URL(gateway.url).port;
+    const ask = (host: string) =>
+      httpRequest(gateway.url, {
+        path: '/v1/models',
+        headers: { authorization: `Bearer ${token}`, host },
+      });
+    expect((await ask(`my-box.lan:${port}`)).status).not.toBe(403);
+    expect((await ask(`MY-BOX.LAN:${port}`)).status).not.toBe(403);
+    expect((await ask(`evil.example:${port}`)).status).toBe(403);
+  });
+
+  it('takes the extra names from MODEL_GATEWAY_ALLOWED_HOSTS', async () => {
+    process.env.MODEL_GATEWAY_ALLOWED_HOSTS = ' box-a.lan , box-b.lan ';
+    try {
+      const { gateway, lines, token } = await start('0.0.0.0');
+      expect(lines.join('\n')).toContain('box-a.lan, box-b.lan');
+      const port = new URL(gateway.url).port;
+      const reply = await httpRequest(gateway.url, {
+        path: '/v1/models',
+        headers: { authorization: `Bearer ${token}`, host: `box-b.lan:${port}` },
+      });
+      expect(reply.status).not.toBe(403);
+    } finally {
+      delete process.env.MODEL_GATEWAY_ALLOWED_HOSTS;
+    }
+  });
+
+  it('does not warn on loopback', async () => {
+    const { lines } = await start('127.0.0.1');
+    expect(lines.join('\n')).not.toContain('WARNING');
+  });
+});
