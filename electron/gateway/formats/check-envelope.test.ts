@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../test/doubles/gateway-error-of.ts';
 import { chatCodec } from './chat/chat-codec.ts';
 import { geminiCodec } from './gemini/gemini-codec.ts';
 import { responsesCodec } from './responses/responses-codec.ts';

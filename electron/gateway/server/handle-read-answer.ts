@@ -35,7 +35,12 @@ export async function handleReadAnswer(
     .catch((error: unknown) => {
       throw upstreamFailure(error, upstream.baseUrl);
     });
-  const text = upstream.scrub(await answer.body.text());
+  let text: string;
+  try {
+    text = upstream.scrub(await answer.body.text());
+  } catch (error) {
+    throw upstreamFailure(error, upstream.baseUrl);
+  }
   if (answer.statusCode < 200 || answer.statusCode >= 300)
     throw codec.decodeError(answer.statusCode, text, flatHeaders(answer.headers));
   ctx.markFirstByte();

@@ -77,7 +77,7 @@ export function matchRoute(method: string, pathname: string, query: URLSearchPar
   if (discovery) return discovery;
   const error = new GatewayError(
     404,
-    `Unknown path ${pathname}. This gateway serves /v1/models, /v1/chat/completions, /v1/responses and /v1beta/models/{model}:generateContent.`,
+    `Unknown path ${pathname}. This gateway serves /v1/models, /v1/chat/completions, /v1/responses, /v1/messages and /v1beta/models/{model}:generateContent.`,
     { code: 'unknown_path' },
   );
   return { kind: 'error', error, codec: codecForPath(pathname) };

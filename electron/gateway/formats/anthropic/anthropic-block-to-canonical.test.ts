@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { anthropicBlockToCanonical } from './anthropic-block-to-canonical.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 const read = (block: unknown, role: 'user' | 'assistant' = 'user', ctx = testContext()) =>
   anthropicBlockToCanonical(block, role, 'messages.0.content.0', ctx);

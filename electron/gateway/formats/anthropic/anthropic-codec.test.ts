@@ -6,7 +6,10 @@ import { chatCodec } from '../chat/chat-codec.ts';
 import { geminiCodec } from '../gemini/gemini-codec.ts';
 import { responsesCodec } from '../responses/responses-codec.ts';
 import { anthropicCodec } from './anthropic-codec.ts';
-import { testContext, testEncodeContext } from './anthropic-test-support.ts';
+import {
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 type Blocks = Record<string, unknown>[];
 

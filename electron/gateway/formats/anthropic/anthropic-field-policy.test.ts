@@ -1,10 +1,10 @@
 import type { MessageCreateParamsBase as BetaMessageCreateParamsBase } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import { ANTHROPIC_REQUEST_POLICY } from './anthropic-field-policy.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 /**
  * Every field of the SDK's request types (GA and beta), plus the sampling fields of older API

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { anthropicMessagesToCanonical } from './anthropic-messages-to-canonical.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 describe('anthropicMessagesToCanonical', () => {
   it('reads a tool round: results become a tool turn before the rest, with the call names', () => {

@@ -10,7 +10,11 @@ import {
   anthropicTypeErrors,
   type AnthropicValue,
 } from '../../../../test/doubles/formats/anthropic-typecheck.ts';
-import { sseRecords, testContext, testEncodeContext } from './anthropic-test-support.ts';
+import {
+  sseRecords,
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 /**
  * Every recorded Messages stream and body is decoded, checked against a reading of the raw

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { anthropicRequestToCanonical } from './anthropic-request-to-canonical.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 /** A request as Claude Code sends it (shape of its /v1/messages?beta=true calls). */
 const claudeCodeBody = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile } from '../../../../test/recorded-fixtures.ts';
 import { anthropicResponseToCanonical } from './anthropic-response-to-canonical.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { storedThinking } from './anthropic-thinking-replay.ts';
 
 const recorded = (name: string): unknown => JSON.parse(recordedFile('anthropic', name));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { recordedChunks } from '../../../../test/recorded-fixtures.ts';
 import { createAnthropicStreamDecoder } from './anthropic-stream-decoder.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { storedThinking } from './anthropic-thinking-replay.ts';
 
 function decode(lines: string[], ctx = testContext()): CanonicalStreamEvent[] {

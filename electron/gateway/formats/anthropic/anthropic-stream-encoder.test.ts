@@ -5,7 +5,7 @@ import {
   sseRecords,
   testEncodeContext,
   type SseRecord,
-} from './anthropic-test-support.ts';
+} from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 const start: CanonicalStreamEvent = { type: 'start', id: 'up', model: 'up-model', created: 1 };
 

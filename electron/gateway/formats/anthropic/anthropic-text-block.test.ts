@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import {
   anthropicSystemToCanonical,
   readTextBlock,
   readTextContent,
 } from './anthropic-text-block.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 describe('text blocks', () => {
   it("reads Claude Code's system blocks, dropping cache_control by path", () => {

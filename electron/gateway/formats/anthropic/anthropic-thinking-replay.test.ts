@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { storedThinking, thinkingStateKey, ThinkingKeeper } from './anthropic-thinking-replay.ts';
 
 describe('thinking kept for the calls that follow it', () => {

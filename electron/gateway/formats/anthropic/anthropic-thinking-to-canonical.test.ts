@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { anthropicReasoningToCanonical } from './anthropic-thinking-to-canonical.ts';
 
 const schema = { type: 'object', properties: { name: { type: 'string' } } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { reasoningOutputBlock, toolInput } from './canonical-to-anthropic-output-blocks.ts';
 
 describe('reasoningOutputBlock', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { canonicalToAnthropicRequest } from './canonical-to-anthropic-request.ts';
 
 const base: CanonicalRequest = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
-import { testEncodeContext } from './anthropic-test-support.ts';
+import { testEncodeContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { canonicalToAnthropicResponse } from './canonical-to-anthropic-response.ts';
 
 const base: CanonicalResponse = {

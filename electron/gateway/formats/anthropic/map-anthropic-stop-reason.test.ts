@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from './anthropic-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { mapAnthropicStopReason, toAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
 describe('stop reasons', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { canonicalToChatMessages } from './canonical-to-chat-messages.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 describe('canonicalToChatMessages', () => {
   it('writes system first, then turns in order, one tool message per result', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { canonicalToChatRequest } from './canonical-to-chat-request.ts';
 import { chatRequestToCanonical } from './chat-request-to-canonical.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 const base: CanonicalRequest = {
   model: 'gpt-4o',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { canonicalToChatResponse } from './canonical-to-chat-response.ts';
 import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
-import { testEncodeContext } from './chat-test-context.ts';
+import { testEncodeContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 const usage = {
   inputTokens: 131,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { recordedChunks, recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { chatCodec } from './chat-codec.ts';
 import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
-import { testContext, testEncodeContext } from './chat-test-context.ts';
+import {
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/chat-test-context.ts';
 
 const errorBodies = recordedNames('chat', '.json').filter((name) =>
   Object.hasOwn(JSON.parse(recordedFile('chat', name)) as object, 'error'),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import {
   CHAT_MESSAGE_POLICY,
   CHAT_REQUEST_POLICY,
   CHAT_STREAM_OPTIONS_POLICY,
 } from './chat-field-policy.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 describe('chat field policies', () => {
   it('drops hints under their rule ids', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { chatResponseToCanonical } from './chat-response-to-canonical.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 const recorded = (name: string): unknown => JSON.parse(recordedFile('chat', name));
 const successBodies = recordedNames('chat', '.json').filter(

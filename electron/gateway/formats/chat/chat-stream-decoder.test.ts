@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordedChunks, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { createChatStreamDecoder } from './chat-stream-decoder.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 function decode(payloads: string[], done = true, ctx = testContext()): CanonicalStreamEvent[] {
   const decoder = createChatStreamDecoder(ctx);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
 import { createChatStreamEncoder } from './chat-stream-encoder.ts';
-import { testEncodeContext } from './chat-test-context.ts';
+import { testEncodeContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 function encode(
   events: CanonicalStreamEvent[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalUsageToChat, chatUsageToCanonical } from './chat-usage.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 describe('chatUsageToCanonical', () => {
   it('maps OpenAI usage with cached and reasoning details', () => {

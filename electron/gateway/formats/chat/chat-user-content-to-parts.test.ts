@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../test-support/gateway-error-of.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { chatUserContentToParts } from './chat-user-content-to-parts.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 const decode = (content: unknown) =>
   chatUserContentToParts(content, 'messages.1.content', testContext());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalFinishToChat, chatFinishToCanonical } from './map-chat-finish-reason.ts';
-import { testContext } from './chat-test-context.ts';
+import { testContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 describe('chatFinishToCanonical', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalImageToGemini } from './canonical-image-to-gemini.ts';
-import { gatewayErrorOf } from './gemini-test-helpers.ts';
+import { gatewayErrorOf } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('canonicalImageToGemini', () => {
   it('sends inline bytes as inlineData, also from a data: URL', () => {

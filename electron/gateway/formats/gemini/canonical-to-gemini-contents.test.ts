@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { canonicalToGeminiContents } from './canonical-to-gemini-contents.ts';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 const toolTurn: CanonicalMessage[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { canonicalToGeminiGenerationConfig } from './canonical-to-gemini-generation-config.ts';
-import { testContext } from './gemini-test-helpers.ts';
+import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 const request = (extra: Partial<CanonicalRequest>): CanonicalRequest => ({
   model: 'm',

@@ -7,7 +7,7 @@ import {
   parseCallArgs,
   reasoningOutputPart,
 } from './canonical-to-gemini-output-parts.ts';
-import { testContext } from './gemini-test-helpers.ts';
+import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('reasoningOutputPart', () => {
   it('sends thought text only when the client asked for thoughts', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalToGeminiRequest } from './canonical-to-gemini-request.ts';
 import { geminiRequestToCanonical } from './gemini-request-to-canonical.ts';
-import { testContext } from './gemini-test-helpers.ts';
+import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('canonicalToGeminiRequest', () => {
   it('assembles a body with the system instruction, tools and config at the top level', () => {

@@ -2,7 +2,10 @@ import { GoogleGenAI } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { canonicalToGeminiResponse } from './canonical-to-gemini-response.ts';
-import { testEncodeContext, withLocalServer } from './gemini-test-helpers.ts';
+import {
+  testEncodeContext,
+  withLocalServer,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 const answer: CanonicalResponse = {
   id: 'chatcmpl-up',

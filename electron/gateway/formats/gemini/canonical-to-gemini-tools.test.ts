@@ -3,7 +3,10 @@ import {
   canonicalToGeminiToolConfig,
   canonicalToGeminiTools,
 } from './canonical-to-gemini-tools.ts';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('canonicalToGeminiTools', () => {
   it('declares functions with their JSON Schema verbatim', () => {

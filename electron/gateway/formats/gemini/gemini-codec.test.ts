@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { recordedChunks, recordedFile } from '../../../../test/recorded-fixtures.ts';
 import { geminiCodec } from './gemini-codec.ts';
-import { testContext, testEncodeContext } from './gemini-test-helpers.ts';
+import {
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 describe('geminiCodec', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { geminiContentsToCanonical } from './gemini-contents-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('geminiContentsToCanonical', () => {
   it('maps roles, defaulting to user, and merges consecutive turns of one role', () => {

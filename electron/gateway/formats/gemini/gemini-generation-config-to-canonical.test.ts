@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { geminiGenerationConfigToCanonical } from './gemini-generation-config-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('geminiGenerationConfigToCanonical', () => {
   it('carries sampling fields', () => {

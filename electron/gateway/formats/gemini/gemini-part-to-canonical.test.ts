@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { geminiPartToCanonical } from './gemini-part-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 const decode = (part: unknown, role: 'user' | 'model' = 'user', ctx = testContext()) =>
   geminiPartToCanonical(part, role, 'contents.0.parts.0', ctx);

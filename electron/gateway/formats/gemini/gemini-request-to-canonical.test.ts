@@ -1,7 +1,11 @@
 import { GoogleGenAI, Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { geminiRequestToCanonical } from './gemini-request-to-canonical.ts';
-import { gatewayErrorOf, testContext, withLocalServer } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+  withLocalServer,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 const path = { model: 'gemini-x', stream: true };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { geminiResponseToCanonical } from './gemini-response-to-canonical.ts';
-import { testContext } from './gemini-test-helpers.ts';
+import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 const body = (name: string): unknown => JSON.parse(recordedFile('gemini', name));

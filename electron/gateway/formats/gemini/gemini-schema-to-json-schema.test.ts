@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { geminiSchemaToJsonSchema } from './gemini-schema-to-json-schema.ts';
-import { gatewayErrorOf } from './gemini-test-helpers.ts';
+import { gatewayErrorOf } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 describe('geminiSchemaToJsonSchema', () => {
   it('lower-cases types, drops propertyOrdering and recurses into properties and items', () => {

@@ -3,7 +3,7 @@ import { recordedChunks, recordedNames } from '../../../../test/recorded-fixture
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { StreamAccumulator } from '../../canonical/stream-accumulator.ts';
 import { GeminiStreamDecoder } from './gemini-stream-decoder.ts';
-import { testContext } from './gemini-test-helpers.ts';
+import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 function decode(chunks: string[], ctx = testContext()): CanonicalStreamEvent[] {

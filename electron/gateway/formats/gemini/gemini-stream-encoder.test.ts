@@ -4,7 +4,11 @@ import { recordedChunks } from '../../../../test/recorded-fixtures.ts';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { GeminiStreamDecoder } from './gemini-stream-decoder.ts';
 import { GeminiStreamEncoder } from './gemini-stream-encoder.ts';
-import { testContext, testEncodeContext, withLocalServer } from './gemini-test-helpers.ts';
+import {
+  testContext,
+  testEncodeContext,
+  withLocalServer,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 
 /** Answer text as the SDK's `.text` reads it, without its warning about call parts. */
 const textOf = (chunks: GenerateContentResponse[]) =>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { geminiToolConfigToCanonical } from './gemini-tool-config-to-canonical.ts';
 
 const choice = (functionCallingConfig: Record<string, unknown>, ctx = testContext()) =>

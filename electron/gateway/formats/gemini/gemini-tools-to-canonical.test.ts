@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayErrorOf, testContext } from './gemini-test-helpers.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { geminiToolsToCanonical } from './gemini-tools-to-canonical.ts';
 
 describe('geminiToolsToCanonical', () => {

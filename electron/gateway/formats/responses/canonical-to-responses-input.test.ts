@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { canonicalToResponsesInput } from './canonical-to-responses-input.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const storedItem =
   '{"id":"rs_0039","type":"reasoning","content":[],"encrypted_content":"gAAAAABqyUi1zGMg+/=","summary":[]}';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
 import { canonicalToResponsesRequest } from './canonical-to-responses-request.ts';
-import { testContext } from './responses-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const base: CanonicalRequest = {
   model: 'gpt-5',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { canonicalToResponsesResponse, outputItemsOf } from './canonical-to-responses-response.ts';
-import { testEncodeContext } from './responses-test-support.ts';
+import { testEncodeContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const answer = (over: Partial<CanonicalResponse>): CanonicalResponse => ({
   id: 'upstream-id',

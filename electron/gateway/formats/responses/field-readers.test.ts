@@ -10,7 +10,7 @@ import {
   requiredString,
   withoutDefaults,
 } from './field-readers.ts';
-import { gatewayErrorOf } from './responses-test-support.ts';
+import { gatewayErrorOf } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('field readers', () => {
   it('joins paths with dots, from the top level', () => {

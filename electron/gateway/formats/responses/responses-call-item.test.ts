@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCallItem } from './responses-call-item.ts';
-import { recordingSink } from './responses-test-support.ts';
+import { recordingSink } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('function call item writer', () => {
   it('streams arguments, closes once, and names the item by its fc_ id', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { responsesCodec } from './responses-codec.ts';
-import { encodeStream, testContext, testEncodeContext } from './responses-test-support.ts';
+import {
+  encodeStream,
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('responsesCodec', () => {
   it('speaks the responses format', () => {

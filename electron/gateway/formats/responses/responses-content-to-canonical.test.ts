@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { imageSourceOf, responsesContentToCanonical } from './responses-content-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const decode = (
   content: unknown,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { responsesEnvelope } from './responses-envelope.ts';
-import { testEncodeContext } from './responses-test-support.ts';
+import { testEncodeContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 /** Fields the 7.55 `Response` type marks as non-optional. */
 const REQUIRED = [

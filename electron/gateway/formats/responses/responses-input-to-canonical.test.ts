@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { responsesInputToCanonical } from './responses-input-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const decode = (input: unknown, history: CanonicalMessage[] = [], ctx = testContext()) =>
   responsesInputToCanonical(input, history, ctx);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMessageItem } from './responses-message-item.ts';
-import { recordingSink } from './responses-test-support.ts';
+import { recordingSink } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('message item writer', () => {
   it('adds each part before its first delta and closes every part in order', () => {

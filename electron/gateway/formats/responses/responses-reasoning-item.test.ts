@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openReasoningItem } from './responses-reasoning-item.ts';
-import { recordingSink } from './responses-test-support.ts';
+import { recordingSink } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('reasoning item writer', () => {
   it('streams summary part 0 and shows encrypted content only on the done item', () => {

@@ -4,7 +4,7 @@ import {
   reasoningStateKey,
   rememberReasoningForCall,
 } from './responses-reasoning-state.ts';
-import { testContext } from './responses-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('responses reasoning state', () => {
   it('keys reasoning by the call that followed it', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { responsesReasoningToCanonical } from './responses-reasoning-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('responses reasoning → canonical', () => {
   it('carries the effort and turns any summary into includeThoughts', () => {

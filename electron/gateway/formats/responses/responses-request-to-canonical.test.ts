@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { responsesRequestToCanonical } from './responses-request-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 describe('responses request → canonical', () => {
   it('reads the documented example request', () => {

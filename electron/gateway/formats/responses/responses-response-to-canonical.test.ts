@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { responsesResponseToCanonical } from './responses-response-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const body = (name: string): unknown => JSON.parse(recordedFile('responses', name));
 /** Error envelopes have an `error` object; response objects have `error: null`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { recordedChunks, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { createResponsesStreamDecoder } from './responses-stream-decoder.ts';
-import { testContext } from './responses-test-support.ts';
+import { testContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 type Ctx = ReturnType<typeof testContext>;
 

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { recordedChunks } from '../../../../test/recorded-fixtures.ts';
 import { createResponsesStreamDecoder } from './responses-stream-decoder.ts';
-import { encodeStream, testContext, testEncodeContext } from './responses-test-support.ts';
+import {
+  encodeStream,
+  testContext,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 /**
  * The encoder's SSE served over real HTTP to the official openai SDK (7.55): if its stream

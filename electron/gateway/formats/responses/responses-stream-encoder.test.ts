@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { createResponsesStreamEncoder } from './responses-stream-encoder.ts';
-import { encodeStream, testEncodeContext } from './responses-test-support.ts';
+import {
+  encodeStream,
+  testEncodeContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 type Record_ = Record<string, unknown>;
 

@@ -3,7 +3,10 @@ import {
   responsesToolChoiceToCanonical,
   responsesToolsToCanonical,
 } from './responses-tools-to-canonical.ts';
-import { gatewayErrorOf, testContext } from './responses-test-support.ts';
+import {
+  gatewayErrorOf,
+  testContext,
+} from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const weather = {
   type: 'function',

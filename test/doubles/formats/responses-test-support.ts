@@ -1,13 +1,13 @@
-import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
+import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
 import type {
   ConversionContext,
   ResponseEncodeContext,
   StoredConversation,
-} from '../../canonical/conversion-context.ts';
-import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
-import { GatewayError } from '../../canonical/gateway-error.ts';
-import type { ItemSink } from './responses-item-sink.ts';
-import { createResponsesStreamEncoder } from './responses-stream-encoder.ts';
+} from '../../../electron/gateway/canonical/conversion-context.ts';
+import type { CanonicalStreamEvent } from '../../../electron/gateway/canonical/canonical-stream.ts';
+import { GatewayError } from '../../../electron/gateway/canonical/gateway-error.ts';
+import type { ItemSink } from '../../../electron/gateway/formats/responses/responses-item-sink.ts';
+import { createResponsesStreamEncoder } from '../../../electron/gateway/formats/responses/responses-stream-encoder.ts';
 
 /** Test support (imported by the tests only): a conversion context whose stores are plain maps the test can inspect. */
 export function testContext(): ConversionContext & {

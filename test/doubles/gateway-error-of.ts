@@ -1,4 +1,4 @@
-import { GatewayError } from '../canonical/gateway-error.ts';
+import { GatewayError } from '../../electron/gateway/canonical/gateway-error.ts';
 
 /** Runs `fn` and returns the GatewayError it throws; fails the test if it throws none. */
 export function errorOf(fn: () => unknown): GatewayError {

@@ -1,9 +1,9 @@
-import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
+import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
 import type {
   ConversionContext,
   ResponseEncodeContext,
   StoredConversation,
-} from '../../canonical/conversion-context.ts';
+} from '../../../electron/gateway/canonical/conversion-context.ts';
 
 /** A fresh conversion context with in-memory stores, for this folder's tests. */
 export function testContext(): ConversionContext {

@@ -1,11 +1,11 @@
-import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
-import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
+import type { CanonicalStreamEvent } from '../../../electron/gateway/canonical/canonical-stream.ts';
 import type {
   ConversionContext,
   ResponseEncodeContext,
   StoredConversation,
-} from '../../canonical/conversion-context.ts';
-import { createAnthropicStreamEncoder } from './anthropic-stream-encoder.ts';
+} from '../../../electron/gateway/canonical/conversion-context.ts';
+import { createAnthropicStreamEncoder } from '../../../electron/gateway/formats/anthropic/anthropic-stream-encoder.ts';
 
 /** Test support (imported by the tests only): a context whose stores are plain maps. */
 export function testContext(): ConversionContext & { stateMap: Map<string, string> } {

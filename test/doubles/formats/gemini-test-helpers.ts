@@ -1,10 +1,13 @@
 import type {
   ConversionContext,
   ResponseEncodeContext,
-} from '../../canonical/conversion-context.ts';
-import type { CanonicalRequest } from '../../canonical/canonical-request.ts';
-import { memoryResponseStore, memoryStateStore } from '../../canonical/memory-stores.ts';
-import { GatewayError } from '../../canonical/gateway-error.ts';
+} from '../../../electron/gateway/canonical/conversion-context.ts';
+import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
+import {
+  memoryResponseStore,
+  memoryStateStore,
+} from '../../../electron/gateway/canonical/memory-stores.ts';
+import { GatewayError } from '../../../electron/gateway/canonical/gateway-error.ts';
 
 /** Test support: a fresh conversion context, an encode context, and 400 capture. */
 
