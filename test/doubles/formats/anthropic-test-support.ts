@@ -3,36 +3,17 @@ import type { CanonicalStreamEvent } from '../../../electron/gateway/canonical/c
 import type {
   ConversionContext,
   ResponseEncodeContext,
-  StoredConversation,
 } from '../../../electron/gateway/canonical/conversion-context.ts';
+import { encodeContextOf, testContext } from './test-context.ts';
 import { createAnthropicStreamEncoder } from '../../../electron/gateway/formats/anthropic/anthropic-stream-encoder.ts';
 
-/** Test support (imported by the tests only): a context whose stores are plain maps. */
-export function testContext(): ConversionContext & { stateMap: Map<string, string> } {
-  const stateMap = new Map<string, string>();
-  const stored = new Map<string, StoredConversation>();
-  return {
-    rules: [],
-    dropped: [],
-    stateMap,
-    state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },
-    responses: { get: (id) => stored.get(id), set: (id, c) => void stored.set(id, c) },
-  };
-}
+export { testContext };
 
 /** An encode context answering an Anthropic client that asked for `request`. */
-export function testEncodeContext(
+export const testEncodeContext = (
   request: Partial<CanonicalRequest> = {},
   base: ConversionContext = testContext(),
-): ResponseEncodeContext {
-  return {
-    ...base,
-    request: { model: 'client-model', messages: [], sampling: {}, stream: true, ...request },
-    clientBody: {},
-    requestId: 'req_test',
-    responseId: 'msg_gateway1',
-  };
-}
+): ResponseEncodeContext => encodeContextOf({ responseId: 'msg_gateway1' }, request, base);
 
 /** Encodes events and ends the stream, returning the SSE text. */
 export function encodeStream(

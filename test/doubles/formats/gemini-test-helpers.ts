@@ -3,31 +3,22 @@ import type {
   ResponseEncodeContext,
 } from '../../../electron/gateway/canonical/conversion-context.ts';
 import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
-import {
-  memoryResponseStore,
-  memoryStateStore,
-} from '../../../electron/gateway/canonical/memory-stores.ts';
+import { encodeContextOf, testContext } from './test-context.ts';
 import { GatewayError } from '../../../electron/gateway/canonical/gateway-error.ts';
 
 /** Test support: a fresh conversion context, an encode context, and 400 capture. */
 
-export const testContext = (): ConversionContext => ({
-  rules: [],
-  dropped: [],
-  state: memoryStateStore(),
-  responses: memoryResponseStore(),
-});
+export { testContext };
 
 export const testEncodeContext = (
   request: Partial<CanonicalRequest> = {},
   base: ConversionContext = testContext(),
-): ResponseEncodeContext => ({
-  ...base,
-  request: { model: 'gemini-test', messages: [], sampling: {}, stream: true, ...request },
-  clientBody: {},
-  requestId: 'req_1',
-  responseId: 'resp-test-1',
-});
+): ResponseEncodeContext =>
+  encodeContextOf(
+    { model: 'gemini-test', requestId: 'req_1', responseId: 'resp-test-1' },
+    request,
+    base,
+  );
 
 /** The GatewayError a call throws; fails the test when it throws nothing or something else. */
 export function gatewayErrorOf(fn: () => unknown): GatewayError {

@@ -1,33 +1,12 @@
 import type { CanonicalRequest } from '../../../electron/gateway/canonical/canonical-request.ts';
-import type {
-  ConversionContext,
-  ResponseEncodeContext,
-  StoredConversation,
-} from '../../../electron/gateway/canonical/conversion-context.ts';
+import type { ResponseEncodeContext } from '../../../electron/gateway/canonical/conversion-context.ts';
 import type { CanonicalStreamEvent } from '../../../electron/gateway/canonical/canonical-stream.ts';
 import { GatewayError } from '../../../electron/gateway/canonical/gateway-error.ts';
+import { testContext } from './test-context.ts';
 import type { ItemSink } from '../../../electron/gateway/formats/responses/responses-item-sink.ts';
 import { createResponsesStreamEncoder } from '../../../electron/gateway/formats/responses/responses-stream-encoder.ts';
 
-/** Test support (imported by the tests only): a conversion context whose stores are plain maps the test can inspect. */
-export function testContext(): ConversionContext & {
-  stateMap: Map<string, string>;
-  responseMap: Map<string, StoredConversation>;
-} {
-  const stateMap = new Map<string, string>();
-  const responseMap = new Map<string, StoredConversation>();
-  return {
-    rules: [],
-    dropped: [],
-    stateMap,
-    responseMap,
-    state: { get: (key) => stateMap.get(key), set: (key, value) => void stateMap.set(key, value) },
-    responses: {
-      get: (id) => responseMap.get(id),
-      set: (id, conversation) => void responseMap.set(id, conversation),
-    },
-  };
-}
+export { testContext };
 
 export function testEncodeContext(
   clientBody: Record<string, unknown> = { model: 'client-model', input: 'hi' },
