@@ -39,6 +39,28 @@ const weatherTool: Anthropic.Tool = {
   input_schema: WEATHER_SCHEMA as Anthropic.Tool.InputSchema,
 };
 
+/** The next turn of a tool loop: the model's call answered with the weather. */
+function withToolResult(
+  messages: Anthropic.MessageParam[],
+  first: Anthropic.Message,
+): Anthropic.MessageParam[] {
+  const call = first.content.find((block) => block.type === 'tool_use');
+  return [
+    ...messages,
+    { role: 'assistant', content: first.content },
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: call?.id ?? '',
+          content: JSON.stringify(WEATHER_RESULT),
+        },
+      ],
+    },
+  ];
+}
+
 const textOf = (message: Anthropic.Message): string =>
   message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 
@@ -91,20 +113,7 @@ describe.each(SINGLE_FORMAT_MODELS)('Messages client, model %s', (model) => {
           model,
           max_tokens: 1024,
           tools: [weatherTool],
-          messages: [
-            ...messages,
-            { role: 'assistant', content: first.content },
-            {
-              role: 'user',
-              content: [
-                {
-                  type: 'tool_result',
-                  tool_use_id: call?.id ?? '',
-                  content: JSON.stringify(WEATHER_RESULT),
-                },
-              ],
-            },
-          ],
+          messages: withToolResult(messages, first),
         },
         stream,
       );
@@ -130,20 +139,7 @@ describe.each(SINGLE_FORMAT_MODELS)('Messages client, model %s', (model) => {
           max_tokens: 4096,
           thinking,
           tools: [weatherTool],
-          messages: [
-            ...messages,
-            { role: 'assistant', content: first.content },
-            {
-              role: 'user',
-              content: [
-                {
-                  type: 'tool_result',
-                  tool_use_id: call?.id ?? '',
-                  content: JSON.stringify(WEATHER_RESULT),
-                },
-              ],
-            },
-          ],
+          messages: withToolResult(messages, first),
         },
         stream,
       );

@@ -2,6 +2,32 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodexModelEntry } from './codex-catalog.ts';
 
+/**
+ * Settings that keep Codex headless and offline: it never asks, runs commands in the read-only
+ * sandbox (they only read the workspace), and reaches no host but the gateway (telemetry,
+ * feedback, update checks and the plugin and app fetches switched off).
+ */
+export const CODEX_OFFLINE_SETTINGS: readonly string[] = [
+  'approval_policy = "never"',
+  'sandbox_mode = "read-only"',
+  'check_for_update_on_startup = false',
+  '',
+  '[analytics]',
+  'enabled = false',
+  '',
+  '[feedback]',
+  'enabled = false',
+  '',
+  '[otel]',
+  'exporter = "none"',
+  '',
+  '[features]',
+  'plugins = false',
+  'remote_plugin = false',
+  'apps = false',
+  'tool_suggest = false',
+];
+
 /** The environment variable Codex reads the gateway's local token from (`env_key`). */
 export const CODEX_TOKEN_ENV = 'MODEL_GATEWAY_TOKEN';
 
@@ -35,25 +61,7 @@ export function writeCodexHome(home: string, options: CodexHomeOptions): string 
     `model = ${JSON.stringify(options.model)}`,
     'model_provider = "gateway"',
     ...catalog,
-    // Headless: never ask; commands run in the read-only sandbox (they only read the workspace).
-    'approval_policy = "never"',
-    'sandbox_mode = "read-only"',
-    'check_for_update_on_startup = false',
-    '',
-    '[analytics]',
-    'enabled = false',
-    '',
-    '[feedback]',
-    'enabled = false',
-    '',
-    '[otel]',
-    'exporter = "none"',
-    '',
-    '[features]',
-    'plugins = false',
-    'remote_plugin = false',
-    'apps = false',
-    'tool_suggest = false',
+    ...CODEX_OFFLINE_SETTINGS,
     '',
     '[model_providers.gateway]',
     'name = "Local model gateway"',

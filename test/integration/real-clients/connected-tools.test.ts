@@ -16,6 +16,7 @@ import { runCli } from '../cli-process.ts';
 import { agentFile, agentInstalled, describeRun, runAgent } from './agent-cli.ts';
 import { CLAUDE } from './claude-code.ts';
 import { CLAUDE_OFFLINE_ENV } from './claude-home.ts';
+import { CODEX_OFFLINE_SETTINGS } from './codex-home.ts';
 
 /**
  * `model-gateway connect TOOL` into a temporary HOME, then the real CLI with nothing but what is
@@ -124,24 +125,7 @@ describe.skipIf(!agentInstalled('Codex CLI', CODEX))(
           [
             '# my Codex setup',
             'model = "gpt-5"',
-            'approval_policy = "never"',
-            'sandbox_mode = "read-only"',
-            'check_for_update_on_startup = false',
-            '',
-            '[analytics]',
-            'enabled = false',
-            '',
-            '[feedback]',
-            'enabled = false',
-            '',
-            '[otel]',
-            'exporter = "none"',
-            '',
-            '[features]',
-            'plugins = false',
-            'remote_plugin = false',
-            'apps = false',
-            'tool_suggest = false',
+            ...CODEX_OFFLINE_SETTINGS,
             '',
             '[model_providers.openrouter]',
             'name = "OpenRouter"',
