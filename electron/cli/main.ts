@@ -35,6 +35,7 @@ Commands:
   connect TOOL [--model M] [--map SLOT=M] [--dry-run] [--port N]
           Point a tool (claude-code, codex, gemini-cli, opencode, shell) at the gateway with a
           token of its own: edits its config, keeping the rest; --dry-run prints the diff only.
+          Without --model, the newest catalog model served in the tool's own format.
   disconnect TOOL   Undo connect: the file as it was (only our keys out if it changed since).
   key     set [--upstream URL] [--pricing-url URL] | clear | status   [--profile NAME]
           The upstream key, kept in the OS keychain; \`set\` reads it from stdin.

@@ -121,15 +121,25 @@ function walk(root: Record<string, unknown>, path: KeyPath, create: boolean) {
   return node;
 }
 
+/**
+ * toml-patch's message is "Error parsing TOML (2, 5):", the line quoted, a caret, then the
+ * reason: said here as the reason and where, in the words the JSON files' errors use.
+ */
+function tomlErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { line, column } = error as Error & { line?: unknown; column?: unknown };
+  const reason = error.message.split('\n').at(-1)?.trim() || error.message;
+  return typeof line === 'number' && typeof column === 'number'
+    ? `${reason} at line ${line}, column ${column + 1}`
+    : reason;
+}
+
 const tomlFormat: FileFormat = {
   check(text, file) {
     try {
       tomlObject(text);
     } catch (error) {
-      throw new ConfigFileError(
-        file,
-        error instanceof Error ? error.message.split('\n')[0]! : String(error),
-      );
+      throw new ConfigFileError(file, tomlErrorText(error));
     }
   },
   get(text, path) {

@@ -282,6 +282,10 @@ describe('tool connectors', () => {
       const dry = () => tools.plan(c, ORIGIN, MODELS);
       expect(dry).toThrow(ConfigFileError);
       expect(dry).toThrow(`~/${file.path} is not valid`);
+      // Where: both kinds of file name the line, and the TOML one the reason as well.
+      expect(dry).toThrow(/ at line 1\b/);
+      if (file.format === 'toml')
+        expect(dry).toThrow(/is not valid: [A-Z].* at line 1, column \d+\./);
       expect(() => tools.connect(c, ORIGIN, MODELS)).toThrow(ConfigFileError);
       expect(readFileSync(join(home, file.path), 'utf8')).toBe(broken);
       expect(f.issued).toEqual([]);

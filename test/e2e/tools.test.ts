@@ -190,6 +190,53 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
     expect(readFileSync(codexFile())).toEqual(Buffer.from(CODEX_CONFIG));
   });
 
+  it('says when the file was changed outside, and then takes out only its own keys', async () => {
+    const card = codexCard();
+    await card.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect
+      .poll(
+        () =>
+          card
+            .locator('.alert-success')
+            .getByText(/Codex CLI is connected/)
+            .isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    const handEdit = '\n[tui]\nnotifications = true # added by hand\n';
+    writeFileSync(codexFile(), `${readFileSync(codexFile(), 'utf8')}${handEdit}`);
+
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect
+      .poll(async () => (await card.innerText()).includes('Changed outside'), { timeout: 10_000 })
+      .toBe(true);
+    const text = await card.innerText();
+    expect(text).toContain('~/.codex/config.toml changed since this app wrote it');
+    expect(text).toContain('Connect will not overwrite it');
+    // Only Disconnect is offered: connecting over the edit would lose it.
+    expect(await card.getByRole('button', { name: /^Connect/ }).count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await expect
+      .poll(
+        () =>
+          card
+            .locator('.alert-success')
+            .getByText(/Codex CLI is disconnected/)
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const outcome = card.locator('.alert-success').getByText(/Codex CLI is disconnected/);
+    expect(await outcome.innerText()).toContain(
+      'Took only the gateway’s keys out of ~/.codex/config.toml (it had other changes, which were kept)',
+    );
+    const after = readFileSync(codexFile(), 'utf8');
+    expect(after).toBe(`${CODEX_CONFIG}${handEdit}`);
+  });
+
   it('refuses a malformed file with its name and line, and says how to fix it', async () => {
     writeFileSync(codexFile(), `${CODEX_CONFIG}\n[broken\n`);
     const card = codexCard();
@@ -198,7 +245,7 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
     await expect.poll(() => alert.isVisible(), { timeout: 10_000 }).toBe(true);
     const text = await alert.innerText();
     expect(text).toContain('~/.codex/config.toml');
-    expect(text).toMatch(/line 11\b/);
+    expect(text, text).toMatch(/line 11\b/);
     expect(text).toContain('move it out of the way');
     expect(readFileSync(codexFile(), 'utf8')).toBe(`${CODEX_CONFIG}\n[broken\n`);
   });

@@ -8,7 +8,10 @@ import {
   TOOL_IDS,
   type Connector,
 } from '../../connectors/index.ts';
+import { FORMAT_LABEL } from '../../../shared/wire-formats.ts';
+import { defaultModelFor } from '../../connectors/default-model.ts';
 import { openStore, type Store } from '../../store/index.ts';
+import { fetchCatalog } from '../fetch-catalog.ts';
 import { defaultDataDir } from '../data-dir.ts';
 import { portOf, UsageError } from '../usage-error.ts';
 
@@ -39,23 +42,34 @@ function toolOf(name: string | undefined): Connector {
   return connector;
 }
 
-/** `--model M` for every slot, `--map slot=M` for one (e.g. `--map haiku=fast-model`). */
-function modelsOf(
+/**
+ * `--model M` for every slot, `--map slot=M` for one (e.g. `--map haiku=fast-model`). With
+ * neither, the models of the last connect stay; on a first connect the catalog chooses.
+ */
+async function modelsOf(
+  store: Store,
   connector: Connector,
   model: string | undefined,
   maps: string[],
   previous: Record<string, string> | null,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const models: Record<string, string> = model === undefined ? { ...previous } : { model };
   for (const map of maps) {
     const [slot, value] = map.split('=', 2);
     if (!slot || !value) throw new UsageError(`--map takes SLOT=MODEL, not '${map}'.`);
     models[slot] = value;
   }
-  if (connector.slots.length > 0 && !models.model)
-    throw new UsageError(
-      `--model M: which catalog model should ${connector.name} use? (\`model-gateway\`'s Models page lists them.)`,
+  if (connector.slots.length > 0 && !models.model) {
+    const hint = `Give --model M: which catalog model should ${connector.name} use? (\`model-gateway\`'s Models page lists them.)`;
+    const chosen = defaultModelFor(connector.format, await fetchCatalog(store, hint));
+    if (!chosen) throw new UsageError(`${hint} (The catalog holds no model that can generate.)`);
+    models.model = chosen.id;
+    process.stderr.write(
+      `No --model given: ${connector.name} gets ${chosen.id}, the newest catalog model ` +
+        `${chosen.native ? `served in its own format (${FORMAT_LABEL[connector.format]})` : 'the gateway can translate to'}. ` +
+        `Choose another with --model M.\n`,
     );
+  }
   return models;
 }
 
@@ -98,7 +112,7 @@ export async function toolsCommand(command: string, args: string[]): Promise<voi
     const connector = toolOf(positionals[0]);
     if (command === 'connect') {
       const previous = tools.state(connector).models;
-      const models = modelsOf(connector, values.model, values.map, previous);
+      const models = await modelsOf(store, connector, values.model, values.map, previous);
       const origin = originOf(store, values.port);
       if (values['dry-run']) {
         const plan = tools.plan(connector, origin, models);

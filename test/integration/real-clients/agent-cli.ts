@@ -30,7 +30,10 @@ export interface AgentRun {
 }
 
 export interface AgentRunOptions {
-  /** The CLI's JavaScript entry point, run with the Node that runs the tests. */
+  /**
+   * The CLI's JavaScript entry point, run with the Node that runs the tests, or a native
+   * executable (any other file), run as it is.
+   */
   bin: string;
   args: string[];
   cwd: string;
@@ -47,7 +50,11 @@ export interface AgentRunOptions {
  * whole group is killed: the CLIs start shells and sandbox helpers of their own.
  */
 export function runAgent(options: AgentRunOptions): Promise<AgentRun> {
-  const child = spawn(process.execPath, [options.bin, ...options.args], {
+  const script = /\.[cm]?js$/.test(options.bin);
+  const [command, args] = script
+    ? [process.execPath, [options.bin, ...options.args]]
+    : [options.bin, options.args];
+  const child = spawn(command, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

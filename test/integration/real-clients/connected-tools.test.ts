@@ -27,6 +27,9 @@ import { CODEX_OFFLINE_SETTINGS } from './codex-home.ts';
 
 const CODEX = agentFile('@openai/codex/bin/codex.js');
 const GEMINI = agentFile('@google/gemini-cli/bundle/gemini.js');
+// OpenCode's Linux x64 platform package, the binary its launcher package would link (see
+// test/agents/README.md).
+const OPENCODE = agentFile('opencode-linux-x64/bin/opencode');
 const RUN_TIMEOUT_MS = 60_000;
 const MODEL = 'sim-all';
 
@@ -265,6 +268,75 @@ describe.skipIf(!agentInstalled('Claude Code', CLAUDE))(
         expect(result, describeRun(run)).toMatchObject({ num_turns: 2 });
         expect(result?.result).toContain(s.secret);
         await expectClient(r, 'claude-code');
+      },
+      RUN_TIMEOUT_MS + 20_000,
+    );
+  },
+);
+
+describe.skipIf(!agentInstalled('OpenCode', OPENCODE))(
+  'OpenCode connected by `model-gateway connect opencode`',
+  () => {
+    it(
+      'reads the file the model calls for, with only ~/.config/opencode/opencode.json',
+      async () => {
+        const s = setup();
+        const configDir = join(s.home, '.config', 'opencode');
+        mkdirSync(configDir, { recursive: true });
+        // The user's own config: another provider and their preferences.
+        writeFileSync(
+          join(configDir, 'opencode.json'),
+          `{
+  "$schema": "https://opencode.ai/config.json",
+  "autoupdate": false,
+  "share": "disabled",
+  "provider": {
+    "ollama": {
+      "npm": "@ai-sdk/openai-compatible",
+      "options": { "baseURL": "http://localhost:11434/v1" },
+      "models": { "llama3": {} }
+    }
+  }
+}
+`,
+        );
+        const port = await freePort();
+        await connect(s, 'opencode', port);
+        expect(readFileSync(join(configDir, 'opencode.json'), 'utf8')).toContain('"ollama"');
+        const r = await startGatewayOn(s, port);
+        const notePath = join(s.workspace, 'note.txt');
+
+        const run = await runAgent({
+          bin: OPENCODE,
+          // `opencode run` joins its words and quotes each one holding a space, so the
+          // trigger's JSON goes as a word of its own.
+          args: [
+            'run',
+            '--format',
+            'json',
+            'Show me note.txt.',
+            '[[call:read',
+            `${JSON.stringify({ filePath: notePath })}]]`,
+          ],
+          cwd: s.workspace,
+          // No models.dev catalog download and no update check: the machine is offline.
+          env: {
+            HOME: s.home,
+            OPENCODE_DISABLE_MODELS_FETCH: '1',
+            OPENCODE_DISABLE_AUTOUPDATE: '1',
+          },
+          timeoutMs: RUN_TIMEOUT_MS,
+        });
+
+        expect(run.code, describeRun(run)).toBe(0);
+        const events = run.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { type: string; part?: { tool?: string; text?: string } });
+        expect(events.some((e) => e.type === 'tool_use' && e.part?.tool === 'read')).toBe(true);
+        const answer = events.findLast((e) => e.type === 'text')?.part?.text;
+        expect(answer, describeRun(run)).toContain(s.secret);
+        await expectClient(r, 'opencode');
       },
       RUN_TIMEOUT_MS + 20_000,
     );
