@@ -172,6 +172,47 @@ describe.each(SINGLE_FORMAT_MODELS)('Messages client, model %s', (model) => {
       expect(h.sim.journal.at(-1)?.rawBody).toContain(TINY_PNG);
     });
 
+    it('reads an image a tool returned (Claude Code reading a screenshot)', async () => {
+      const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in Oslo?' }];
+      const first = await create(
+        { model, max_tokens: 1024, messages, tools: [weatherTool] },
+        stream,
+      );
+      const call = first.content.find((block) => block.type === 'tool_use');
+      h.sim.clearJournal();
+      const second = await create(
+        {
+          model,
+          max_tokens: 1024,
+          tools: [weatherTool],
+          messages: [
+            ...messages,
+            { role: 'assistant', content: first.content },
+            {
+              role: 'user',
+              content: [
+                {
+                  type: 'tool_result',
+                  tool_use_id: call?.id ?? '',
+                  content: [
+                    { type: 'text', text: 'radar.png' },
+                    {
+                      type: 'image',
+                      source: { type: 'base64', media_type: 'image/png', data: TINY_PNG },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        stream,
+      );
+      expect(second.content.length).toBeGreaterThan(0);
+      // The image reached the model: inside the result (Messages), or in the user turn after it.
+      expect(h.sim.journal.at(-1)?.rawBody).toContain(TINY_PNG);
+    });
+
     it('gives structured output that matches the schema', async () => {
       const message = await create(
         {

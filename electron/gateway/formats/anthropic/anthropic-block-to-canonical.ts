@@ -1,17 +1,15 @@
-import type { CanonicalPart, ImageSource } from '../../canonical/canonical-request.ts';
+import type { CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
-import { requiredRecord, requiredString } from '../read-field.ts';
+import { requiredString } from '../read-field.ts';
 import {
-  ANTHROPIC_BASE64_SOURCE_POLICY,
-  ANTHROPIC_IMAGE_BLOCK_POLICY,
   ANTHROPIC_REDACTED_THINKING_BLOCK_POLICY,
   ANTHROPIC_THINKING_BLOCK_POLICY,
   ANTHROPIC_TOOL_USE_BLOCK_POLICY,
-  ANTHROPIC_URL_SOURCE_POLICY,
 } from './anthropic-field-policy.ts';
+import { readImageBlock } from './anthropic-image-block.ts';
 import { thinkingSignatureToState } from './anthropic-signature.ts';
 import { readTextBlock } from './anthropic-text-block.ts';
 import { anthropicToolResultToCanonical } from './anthropic-tool-result-to-canonical.ts';
@@ -21,7 +19,7 @@ export type BlockRole = 'user' | 'assistant';
 /** One content block, read: a part of its turn, a tool result, or nothing (dropped). */
 export type DecodedBlock =
   | { kind: 'part'; part: CanonicalPart }
-  | { kind: 'result'; callId: string; content: string }
+  | { kind: 'result'; callId: string; content: string; images: CanonicalPart[] }
   | { kind: 'dropped' };
 
 /**
@@ -88,11 +86,7 @@ export function anthropicBlockToCanonical(
     case 'text':
       return { kind: 'part', part: { type: 'text', text: readTextBlock(raw, where, ctx) } };
     case 'image':
-      applyFieldPolicy(raw, ANTHROPIC_IMAGE_BLOCK_POLICY, ctx, where);
-      return {
-        kind: 'part',
-        part: { type: 'image', source: readImageSource(raw.source, `${where}.source`, ctx) },
-      };
+      return { kind: 'part', part: readImageBlock(raw, where, ctx) };
     case 'tool_result':
       return { kind: 'result', ...anthropicToolResultToCanonical(raw, where, ctx) };
     case 'tool_use':
@@ -113,28 +107,6 @@ export function anthropicBlockToCanonical(
       return { kind: 'part', part: { type: 'reasoning', text: '', redacted } };
     }
   }
-}
-
-function readImageSource(raw: unknown, where: string, ctx: ConversionContext): ImageSource {
-  const source = requiredRecord(raw, where);
-  if (source.type === 'base64') {
-    applyFieldPolicy(source, ANTHROPIC_BASE64_SOURCE_POLICY, ctx, where);
-    return {
-      kind: 'data',
-      mimeType: requiredString(source.media_type, `${where}.media_type`),
-      data: requiredString(source.data, `${where}.data`),
-    };
-  }
-  if (source.type === 'url') {
-    applyFieldPolicy(source, ANTHROPIC_URL_SOURCE_POLICY, ctx, where);
-    return { kind: 'url', url: requiredString(source.url, `${where}.url`) };
-  }
-  if (source.type === 'file')
-    throw refuse(
-      where,
-      'a Files API file id cannot be read by another format; send the image inline.',
-    );
-  throw badRequest(`Invalid '${where}.type': expected base64, url or file.`, `${where}.type`);
 }
 
 function readToolUse(

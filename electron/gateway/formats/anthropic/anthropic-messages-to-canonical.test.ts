@@ -46,6 +46,54 @@ describe('anthropicMessagesToCanonical', () => {
     expect(ctx.rules).toEqual([]);
   });
 
+  it('sends the images of a tool result as a user turn right after the tool turn', () => {
+    const png = { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' };
+    const { messages } = anthropicMessagesToCanonical(
+      [
+        { role: 'user', content: 'What is on the screen?' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 's.png' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [{ type: 'image', source: png }],
+            },
+            { type: 'text', text: 'Describe it.' },
+          ],
+        },
+      ],
+      testContext(),
+    );
+    expect(messages.slice(2)).toEqual([
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool-result',
+            callId: 'toolu_1',
+            name: 'Read',
+            content: '[image 1 of this result: sent in the next user message]',
+          },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'The images returned by tool call toolu_1:' },
+          { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
+          { type: 'text', text: 'Describe it.' },
+        ],
+      },
+    ]);
+  });
+
   it('merges consecutive turns of one role, as the Messages API does', () => {
     const { messages } = anthropicMessagesToCanonical(
       [

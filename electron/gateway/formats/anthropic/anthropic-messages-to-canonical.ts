@@ -7,6 +7,7 @@ import { optionalArray } from '../read-field.ts';
 import { anthropicBlockToCanonical, type BlockRole } from './anthropic-block-to-canonical.ts';
 import { ANTHROPIC_MESSAGE_POLICY } from './anthropic-field-policy.ts';
 import { readTextContent } from './anthropic-text-block.ts';
+import { toolResultImagesTurn } from './anthropic-tool-result-to-canonical.ts';
 
 export interface DecodedMessages {
   /** Text of `system` messages before the first turn, joined with blank lines. */
@@ -61,6 +62,11 @@ export function anthropicMessagesToCanonical(
         return { type: 'tool-result', callId: result.callId, name, content: result.content };
       });
       append(turns, { role: 'tool', parts: answered });
+      // Images a result held follow as a user turn: no format's tool result can carry them.
+      const images = results.flatMap((r) =>
+        r.images.length > 0 ? toolResultImagesTurn(r.callId, r.images) : [],
+      );
+      if (images.length > 0) append(turns, { role: 'user', parts: images });
     }
     // A user message of tool results only is a tool turn, nothing more.
     if (parts.length > 0 || (results.length === 0 && role === 'user'))
@@ -72,7 +78,7 @@ export function anthropicMessagesToCanonical(
 
 interface ReadContent {
   parts: CanonicalPart[];
-  results: { callId: string; content: string; where: string }[];
+  results: { callId: string; content: string; images: CanonicalPart[]; where: string }[];
 }
 
 function readContent(
@@ -96,7 +102,12 @@ function readContent(
     const decoded = anthropicBlockToCanonical(block, role, blockWhere, ctx);
     if (decoded.kind === 'part') out.parts.push(decoded.part);
     else if (decoded.kind === 'result')
-      out.results.push({ callId: decoded.callId, content: decoded.content, where: blockWhere });
+      out.results.push({
+        callId: decoded.callId,
+        content: decoded.content,
+        images: decoded.images,
+        where: blockWhere,
+      });
   });
   return out;
 }

@@ -11,7 +11,7 @@ describe('anthropicToolResultToCanonical', () => {
         'messages.2.content.0',
         testContext(),
       ),
-    ).toEqual({ callId: 'toolu_1', content: '259.75 USD' });
+    ).toEqual({ callId: 'toolu_1', content: '259.75 USD', images: [] });
   });
 
   it('joins text blocks one per line and drops cache_control by path', () => {
@@ -49,14 +49,38 @@ describe('anthropicToolResultToCanonical', () => {
     ).toBe('');
   });
 
-  it('refuses an image inside a tool result, naming it', () => {
+  it('takes an image out of the text, leaving where it went, under a rule', () => {
+    const ctx = testContext();
+    const result = anthropicToolResultToCanonical(
+      {
+        type: 'tool_result',
+        tool_use_id: 't',
+        content: [
+          { type: 'text', text: 'screenshot.png' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA' } },
+        ],
+      },
+      'messages.3.content.1',
+      ctx,
+    );
+    expect(result.content).toBe(
+      'screenshot.png\n[image 1 of this result: sent in the next user message]',
+    );
+    expect(result.images).toEqual([
+      { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'AA' } },
+    ]);
+    expect(ctx.rules).toEqual(['anthropic.tool_result_images_as_user_turn']);
+  });
+
+  it('refuses a document inside a tool result, naming it', () => {
     const error = errorOf(() =>
       anthropicToolResultToCanonical(
         {
           type: 'tool_result',
           tool_use_id: 't',
           content: [
-            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA' } },
+            { type: 'text', text: 'the file:' },
+            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } },
           ],
         },
         'messages.3.content.1',
@@ -64,7 +88,7 @@ describe('anthropicToolResultToCanonical', () => {
       ),
     );
     expect(error.status).toBe(400);
-    expect(error.param).toBe('messages.3.content.1.content.0');
-    expect(error.message).toContain('image');
+    expect(error.param).toBe('messages.3.content.1.content.1');
+    expect(error.message).toContain('document');
   });
 });

@@ -1,9 +1,11 @@
+import type { CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import { optionalArray, optionalBoolean, requiredString } from '../read-field.ts';
 import { ANTHROPIC_TOOL_RESULT_BLOCK_POLICY } from './anthropic-field-policy.ts';
+import { readImageBlock } from './anthropic-image-block.ts';
 import { readTextBlock } from './anthropic-text-block.ts';
 
 /**
@@ -16,17 +18,20 @@ const refuse = (param: string, reason: string) =>
   badRequest(`'${param}' cannot be translated: ${reason}`, param, 'unsupported_parameter');
 
 /**
- * A `tool_result` block → the call it answers and its text. Text blocks are joined one per line
- * (as chat tool messages are); images and documents inside a result have no place in a
- * canonical tool result, which is text, so they are refused.
+ * A `tool_result` block → the call it answers, its text, and its images. Text blocks are joined
+ * one per line (as chat tool messages are). A canonical tool result is text, as every other
+ * format's is, so images (Claude Code reading a screenshot) come back apart, to follow the
+ * result as a user turn (rule `anthropic.tool_result_images_as_user_turn`); the text says where
+ * each one went, so the model links them. Documents have no equivalent and are refused.
  */
 export function anthropicToolResultToCanonical(
   block: Record<string, unknown>,
   where: string,
   ctx: ConversionContext,
-): { callId: string; content: string } {
+): { callId: string; content: string; images: CanonicalPart[] } {
   applyFieldPolicy(block, ANTHROPIC_TOOL_RESULT_BLOCK_POLICY, ctx, where);
   const callId = requiredString(block.tool_use_id, `${where}.tool_use_id`);
+  const images: CanonicalPart[] = [];
   let content: string;
   if (block.content === undefined || block.content === null) content = '';
   else if (typeof block.content === 'string') content = block.content;
@@ -35,18 +40,31 @@ export function anthropicToolResultToCanonical(
     content = items
       .map((item, i) => {
         const param = `${where}.content.${i}`;
+        if (isRecord(item) && item.type === 'image') {
+          images.push(readImageBlock(item, param, ctx));
+          return imagePlaceholder(images.length);
+        }
         if (isRecord(item) && item.type !== 'text')
           throw refuse(
             param,
-            `a tool result can only carry text to another format, not a ${String(item.type)} block.`,
+            `a tool result can only carry text and images to another format, not a ${String(item.type)} block.`,
           );
         return readTextBlock(item, param, ctx);
       })
       .join('\n');
   }
+  if (images.length > 0) addRule(ctx, 'anthropic.tool_result_images_as_user_turn');
   if (optionalBoolean(block.is_error, `${where}.is_error`) === true) {
     addRule(ctx, 'anthropic.tool_error_as_text');
     content = `${TOOL_ERROR_PREFIX}${content}`;
   }
-  return { callId, content };
+  return { callId, content, images };
+}
+
+const imagePlaceholder = (n: number): string =>
+  `[image ${n} of this result: sent in the next user message]`;
+
+/** The user turn that carries a result's images, after the tool turn. */
+export function toolResultImagesTurn(callId: string, images: CanonicalPart[]): CanonicalPart[] {
+  return [{ type: 'text', text: `The images returned by tool call ${callId}:` }, ...images];
 }
