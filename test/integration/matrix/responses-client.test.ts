@@ -99,6 +99,33 @@ describe.each(SINGLE_FORMAT_MODELS)('responses client, model %s', (model) => {
       expect(second.output_text).toContain(TOOL_RESULT_PHRASE);
     });
 
+    it('reads an image a tool returned (Codex view_image)', async () => {
+      const input: ResponseInputItem[] = [{ role: 'user', content: 'Weather in Paris?' }];
+      const first = await respond({ model, input, tools: [weatherTool] }, stream);
+      const [call] = functionCalls(first);
+      input.push(
+        {
+          type: 'function_call',
+          call_id: call!.call_id,
+          name: call!.name,
+          arguments: call!.arguments,
+        },
+        {
+          type: 'function_call_output',
+          call_id: call!.call_id,
+          output: [
+            { type: 'input_text', text: 'radar.png' },
+            { type: 'input_image', image_url: TINY_PNG_URL, detail: 'auto' },
+          ],
+        },
+      );
+      h.sim.clearJournal();
+      const second = await respond({ model, input, tools: [weatherTool] }, stream);
+      expect(second.status).toBe('completed');
+      // The image reached the model: inside the output (responses), or in the user turn after it.
+      expect(h.sim.journal.at(-1)?.rawBody).toContain(TINY_PNG_URL.split(',')[1]);
+    });
+
     it('continues from previous_response_id', async () => {
       const first = await respond(
         { model, input: 'Weather in Paris?', tools: [weatherTool] },

@@ -1,13 +1,13 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import { toolResultImagesTurn } from '../../canonical/tool-result-images.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import { optionalArray } from '../read-field.ts';
 import { anthropicBlockToCanonical, type BlockRole } from './anthropic-block-to-canonical.ts';
 import { ANTHROPIC_MESSAGE_POLICY } from './anthropic-field-policy.ts';
 import { readTextContent } from './anthropic-text-block.ts';
-import { toolResultImagesTurn } from './anthropic-tool-result-to-canonical.ts';
 
 export interface DecodedMessages {
   /** Text of `system` messages before the first turn, joined with blank lines. */

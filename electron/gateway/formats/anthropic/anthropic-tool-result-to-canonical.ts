@@ -1,4 +1,5 @@
 import type { CanonicalPart } from '../../canonical/canonical-request.ts';
+import { imagePlaceholder } from '../../canonical/tool-result-images.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord } from '../../canonical/json.ts';
@@ -21,8 +22,8 @@ const refuse = (param: string, reason: string) =>
  * A `tool_result` block → the call it answers, its text, and its images. Text blocks are joined
  * one per line (as chat tool messages are). A canonical tool result is text, as every other
  * format's is, so images (Claude Code reading a screenshot) come back apart, to follow the
- * result as a user turn (rule `anthropic.tool_result_images_as_user_turn`); the text says where
- * each one went, so the model links them. Documents have no equivalent and are refused.
+ * result as a user turn (rule `anthropic.tool_result_images_as_user_turn`, see
+ * tool-result-images.ts). Documents have no equivalent and are refused.
  */
 export function anthropicToolResultToCanonical(
   block: Record<string, unknown>,
@@ -59,12 +60,4 @@ export function anthropicToolResultToCanonical(
     content = `${TOOL_ERROR_PREFIX}${content}`;
   }
   return { callId, content, images };
-}
-
-const imagePlaceholder = (n: number): string =>
-  `[image ${n} of this result: sent in the next user message]`;
-
-/** The user turn that carries a result's images, after the tool turn. */
-export function toolResultImagesTurn(callId: string, images: CanonicalPart[]): CanonicalPart[] {
-  return [{ type: 'text', text: `The images returned by tool call ${callId}:` }, ...images];
 }

@@ -46,7 +46,8 @@ function hasEntries(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
 }
 
-function decodePart(
+/** One content part of a message (or of a function output) as canonical. */
+export function responsesPartToCanonical(
   raw: unknown,
   side: ContentSide,
   where: string,
@@ -97,5 +98,7 @@ export function responsesContentToCanonical(
 ): CanonicalPart[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content)) throw refuse(where, 'content must be a string or a list of parts');
-  return content.map((part, index) => decodePart(part, side, joinPath(where, index), ctx));
+  return content.map((part, index) =>
+    responsesPartToCanonical(part, side, joinPath(where, index), ctx),
+  );
 }

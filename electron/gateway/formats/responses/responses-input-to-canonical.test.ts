@@ -209,7 +209,7 @@ describe('responses input → canonical turns', () => {
     ]);
   });
 
-  it('refuses item references and images inside tool output', () => {
+  it('refuses item references and files inside tool output', () => {
     expect(gatewayErrorOf(() => decode([{ type: 'item_reference', id: 'msg_1' }])).param).toBe(
       'input.0',
     );
@@ -220,7 +220,7 @@ describe('responses input → canonical turns', () => {
           {
             type: 'function_call_output',
             call_id: 'c',
-            output: [{ type: 'input_image', image_url: 'https://x' }],
+            output: [{ type: 'input_file', file_id: 'file_1' }],
           },
         ]),
       ).param,
@@ -231,6 +231,52 @@ describe('responses input → canonical turns', () => {
     expect(gatewayErrorOf(() => decode([{ role: 'tool', content: 'x' }])).param).toBe(
       'input.0.role',
     );
+  });
+
+  it('sends images of tool outputs as one user turn after the tool turn (Codex view_image)', () => {
+    const ctx = testContext();
+    const png = 'data:image/png;base64,iVBORw0K';
+    const { messages } = decode(
+      [
+        { type: 'function_call', call_id: 'c1', name: 'view_image', arguments: '{}' },
+        { type: 'function_call', call_id: 'c2', name: 'shell', arguments: '{}' },
+        {
+          type: 'function_call_output',
+          call_id: 'c1',
+          output: [
+            { type: 'input_text', text: 'shot.png' },
+            { type: 'input_image', image_url: png },
+          ],
+        },
+        { type: 'function_call_output', call_id: 'c2', output: 'ok' },
+        { role: 'user', content: 'What do you see?' },
+      ],
+      [],
+      ctx,
+    );
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool-result',
+            callId: 'c1',
+            name: 'view_image',
+            content: 'shot.png\n[image 1 of this result: sent in the next user message]',
+          },
+          { type: 'tool-result', callId: 'c2', name: 'shell', content: 'ok' },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'The images returned by tool call c1:' },
+          { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
+        ],
+      },
+      { role: 'user', parts: [{ type: 'text', text: 'What do you see?' }] },
+    ]);
+    expect(ctx.rules).toContain('responses.tool_output_images_as_user_turn');
   });
 
   it('keeps reasoning without encrypted content as text only, and raw reasoning when no summary', () => {

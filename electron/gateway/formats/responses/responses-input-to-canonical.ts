@@ -1,8 +1,12 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
-import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
+import { addDropped, addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import { imagePlaceholder, toolResultImagesTurn } from '../../canonical/tool-result-images.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
-import { responsesContentToCanonical } from './responses-content-to-canonical.ts';
+import {
+  responsesContentToCanonical,
+  responsesPartToCanonical,
+} from './responses-content-to-canonical.ts';
 import {
   joinPath,
   oneOf,
@@ -83,11 +87,31 @@ function textsOf(value: unknown, where: string, allowed: readonly string[]): str
   });
 }
 
-function toolOutputText(output: unknown, where: string): string {
-  if (typeof output === 'string') return output;
-  // Tool results are text in the canonical form; images or files in a result cannot follow.
-  // Parts are separate pieces of output, so they stay apart rather than run into one word.
-  return textsOf(output, where, ['input_text']).join('\n');
+/**
+ * A function output's text and images. Parts are separate pieces of output, so they stay apart
+ * rather than run into one word; images (Codex's view_image) leave the text, which says where
+ * each went, to follow the tool turn as a user turn (see tool-result-images.ts).
+ */
+function toolOutputOf(
+  output: unknown,
+  where: string,
+  ctx: ConversionContext,
+): { text: string; images: CanonicalPart[] } {
+  if (typeof output === 'string') return { text: output, images: [] };
+  if (output === undefined || output === null) return { text: '', images: [] };
+  if (!Array.isArray(output)) throw refuse(where, 'expected a string or a list of parts');
+  const images: CanonicalPart[] = [];
+  const texts = output.map((raw, index) => {
+    const param = joinPath(where, index);
+    const type = requiredString(recordAt(raw, param), 'type', param);
+    if (type === 'input_text') return requiredString(recordAt(raw, param), 'text', param);
+    if (type !== 'input_image')
+      throw refuse(joinPath(param, 'type'), `part type '${type}' has no equivalent here`);
+    images.push(responsesPartToCanonical(raw, 'user', param, ctx));
+    return imagePlaceholder(images.length);
+  });
+  if (images.length > 0) addRule(ctx, 'responses.tool_output_images_as_user_turn');
+  return { text: texts.join('\n'), images };
 }
 
 /** Tool-call names by call id, from the stored conversation, for results that omit the name. */
@@ -128,11 +152,18 @@ export function responsesInputToCanonical(
     return parts;
   };
 
+  // Images of consecutive outputs wait for the tool turn to end, then follow it as a user turn.
+  const pendingImages: CanonicalPart[] = [];
+  const flushImages = (): void => {
+    if (pendingImages.length > 0) messages.push({ role: 'user', parts: pendingImages.splice(0) });
+  };
+
   input.forEach((raw, index) => {
     const where = joinPath('input', index);
     const item = recordAt(raw, where);
     const type = optionalString(item, 'type', where) ?? (item.role === undefined ? '' : 'message');
     if (type !== 'message') leading = false;
+    if (type !== 'function_call_output' && type !== 'custom_tool_call_output') flushImages();
     switch (type) {
       case 'message': {
         applyFieldPolicy(item, MESSAGE_POLICY, ctx, where);
@@ -188,12 +219,10 @@ export function responsesInputToCanonical(
             joinPath(where, 'call_id'),
             'invalid_value',
           );
-        turn('tool').push({
-          type: 'tool-result',
-          callId,
-          name,
-          content: toolOutputText(item.output, joinPath(where, 'output')),
-        });
+        const output = toolOutputOf(item.output, joinPath(where, 'output'), ctx);
+        turn('tool').push({ type: 'tool-result', callId, name, content: output.text });
+        if (output.images.length > 0)
+          pendingImages.push(...toolResultImagesTurn(callId, output.images));
         return;
       }
       case 'reasoning': {
@@ -224,5 +253,6 @@ export function responsesInputToCanonical(
         );
     }
   });
+  flushImages();
   return { systemTexts, messages };
 }
