@@ -103,6 +103,29 @@ describe.each(SINGLE_FORMAT_MODELS)('native client, model %s', (model) => {
       expect(second.text).toContain(TOOL_RESULT_PHRASE);
     });
 
+    it('reads an image a function returned (a multimodal function response)', async () => {
+      const contents: Content[] = [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }];
+      const first = await generate({ model, contents, config: { tools: weatherTools } }, stream);
+      contents.push({ role: 'model', parts: first.parts });
+      contents.push({
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              name: 'get_weather',
+              response: { output: 'radar.png' },
+              parts: [{ inlineData: { mimeType: 'image/png', data: TINY_PNG } }],
+            },
+          },
+        ],
+      });
+      h.sim.clearJournal();
+      const second = await generate({ model, contents, config: { tools: weatherTools } }, stream);
+      expect(second.parts.length).toBeGreaterThan(0);
+      // The image reached the model: inside the response (native), or in the user turn after it.
+      expect(h.sim.journal.at(-1)?.rawBody).toContain(TINY_PNG);
+    });
+
     it('passes an inline image', async () => {
       const answer = await generate(
         {

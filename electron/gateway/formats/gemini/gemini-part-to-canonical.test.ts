@@ -58,15 +58,41 @@ describe('geminiPartToCanonical', () => {
       kind: 'function-response',
       name: 'f',
       content: 'sunny',
+      images: [],
     });
     expect(
       decode({ function_response: { id: 'g1', name: 'f', response: { temp_c: 18 } } }),
-    ).toEqual({ kind: 'function-response', id: 'g1', name: 'f', content: '{"temp_c":18}' });
+    ).toEqual({
+      kind: 'function-response',
+      id: 'g1',
+      name: 'f',
+      content: '{"temp_c":18}',
+      images: [],
+    });
     expect(decode({ functionResponse: { name: 'f', response: { output: { a: 1 } } } })).toEqual({
       kind: 'function-response',
       name: 'f',
       content: '{"output":{"a":1}}',
+      images: [],
     });
+  });
+
+  it('takes the images of a multimodal function response out of its text, under a rule', () => {
+    const ctx = testContext();
+    const part = {
+      functionResponse: {
+        name: 'read_file',
+        response: { output: 'shot.png' },
+        parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBO' } }],
+      },
+    };
+    expect(decode(part, 'user', ctx)).toEqual({
+      kind: 'function-response',
+      name: 'read_file',
+      content: 'shot.png\n[image 1 of this result: sent in the next user message]',
+      images: [{ type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' } }],
+    });
+    expect(ctx.rules).toEqual(['gemini.function_response_images_as_user_turn']);
   });
 
   it('reads inline images and image file URIs', () => {
@@ -102,9 +128,9 @@ describe('geminiPartToCanonical', () => {
         'contents.0.parts.0.functionResponse',
       ],
       [
-        { functionResponse: { name: 'f', parts: [{ inlineData: {} }] } },
+        { functionResponse: { name: 'f', parts: [{ text: 'x' }] } },
         'user',
-        'contents.0.parts.0.functionResponse.parts',
+        'contents.0.parts.0.functionResponse.parts.0',
       ],
       [{ text: 'x', thought: true }, 'user', 'contents.0.parts.0.thought'],
       [{ functionCall: { name: 'f', args: 'x' } }, 'model', 'contents.0.parts.0.functionCall.args'],

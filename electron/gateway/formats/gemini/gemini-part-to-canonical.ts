@@ -1,11 +1,12 @@
 import type { CanonicalPart } from '../../canonical/canonical-request.ts';
-import type { ConversionContext } from '../../canonical/conversion-context.ts';
+import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { newId } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import { imagePlaceholder } from '../../canonical/tool-result-images.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { isImageUri } from './gemini-file-uri.ts';
-import { optionalBoolean, optionalString, readObject } from './gemini-request-values.ts';
+import { optionalBoolean, optionalString, readArray, readObject } from './gemini-request-values.ts';
 
 const PART_POLICY: FieldPolicy = {
   carried: [
@@ -39,7 +40,14 @@ export type Role = 'user' | 'model';
 /** One Gemini part, read: canonical parts for a turn, or a function response for a tool turn. */
 export type DecodedPart =
   | { kind: 'parts'; parts: CanonicalPart[] }
-  | { kind: 'function-response'; id?: string; name: string; content: string };
+  | {
+      kind: 'function-response';
+      id?: string;
+      name: string;
+      content: string;
+      /** Images of a multimodal function response, to follow the tool turn (see tool-result-images.ts). */
+      images: CanonicalPart[];
+    };
 
 const refuse = (param: string, reason: string) =>
   badRequest(`'${param}' cannot be translated: ${reason}.`, param, 'unsupported_parameter');
@@ -73,7 +81,7 @@ export function geminiPartToCanonical(
   if (part.functionResponse !== undefined && part.functionResponse !== null) {
     if (role !== 'user')
       throw refuse(`${where}.functionResponse`, 'function responses belong to user turns');
-    return readFunctionResponse(part.functionResponse, `${where}.functionResponse`);
+    return readFunctionResponse(part.functionResponse, `${where}.functionResponse`, ctx);
   }
   if (part.inlineData !== undefined && part.inlineData !== null) {
     if (role !== 'user') throw refuse(`${where}.inlineData`, 'only user turns can hold images');
@@ -119,17 +127,14 @@ function readFunctionCall(
   };
 }
 
-function readFunctionResponse(raw: unknown, where: string): DecodedPart {
+function readFunctionResponse(raw: unknown, where: string, ctx: ConversionContext): DecodedPart {
   const response = readObject(raw, where);
-  for (const field of ['parts', 'willContinue', 'scheduling']) {
+  for (const field of ['willContinue', 'scheduling']) {
     const value = response[field];
-    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
-      continue;
+    if (value === undefined || value === null) continue;
     throw refuse(
       `${where}.${field}`,
-      field === 'parts'
-        ? 'multimodal function responses have no equivalent in another format'
-        : 'Live API function scheduling has no equivalent in another format',
+      'Live API function scheduling has no equivalent in another format',
     );
   }
   const name = optionalString(response.name, `${where}.name`);
@@ -138,7 +143,24 @@ function readFunctionResponse(raw: unknown, where: string): DecodedPart {
   if (!isRecord(body))
     throw badRequest(`Invalid field '${where}.response': expected an object.`, `${where}.response`);
   const id = optionalString(response.id, `${where}.id`);
-  return { kind: 'function-response', name, content: toolResultText(body), ...(id ? { id } : {}) };
+  // Multimodal function responses (Gemini 3): their images leave the text, which says where.
+  const images = readArray(response.parts ?? [], `${where}.parts`).map((raw, i) => {
+    const partWhere = `${where}.parts.${i}`;
+    const part = readObject(raw, partWhere);
+    if (part.inlineData !== undefined)
+      return readInlineData(part.inlineData, `${partWhere}.inlineData`);
+    if (part.fileData !== undefined) return readFileData(part.fileData, `${partWhere}.fileData`);
+    throw badRequest(`Invalid '${partWhere}': expected inlineData or fileData.`, partWhere);
+  });
+  const placeholders = images.map((_, i) => imagePlaceholder(i + 1));
+  if (images.length > 0) addRule(ctx, 'gemini.function_response_images_as_user_turn');
+  return {
+    kind: 'function-response',
+    name,
+    content: [toolResultText(body), ...placeholders].join('\n'),
+    images,
+    ...(id ? { id } : {}),
+  };
 }
 
 /** `{output: "<text>"}` is how Gemini wraps a text result; any other object stays JSON. */
