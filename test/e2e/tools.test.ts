@@ -37,6 +37,13 @@ let home: string;
 const codexFile = () => join(home, '.codex', 'config.toml');
 const codexCard = (): Locator => page.getByRole('region', { name: 'Codex CLI' });
 
+/** Waits for the card's success message matching `text`, and returns it. */
+async function successShown(card: Locator, text: RegExp): Promise<string> {
+  const message = card.locator('.alert-success').getByText(text);
+  await expect.poll(() => message.isVisible(), { timeout: 10_000 }).toBe(true);
+  return message.innerText();
+}
+
 describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -120,16 +127,7 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
     expect(readFileSync(codexFile(), 'utf8')).toBe(CODEX_CONFIG);
 
     await card.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect
-      .poll(
-        () =>
-          card
-            .locator('.alert-success')
-            .getByText(/Codex CLI is connected/)
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    await successShown(card, /Codex CLI is connected/);
     await expect.poll(async () => (await card.innerText()).includes('Not connected')).toBe(false);
     const confirmation = await card.innerText();
     expect(confirmation).toContain("created the token 'codex'");
@@ -169,16 +167,7 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
   it('disconnects: the file is back byte for byte', async () => {
     const card = codexCard();
     await card.getByRole('button', { name: 'Disconnect' }).click();
-    await expect
-      .poll(
-        () =>
-          card
-            .locator('.alert-success')
-            .getByText(/Codex CLI is disconnected/)
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    await successShown(card, /Codex CLI is disconnected/);
     expect(await card.innerText()).toContain("revoked the token 'codex'");
     // The Disconnect button is gone: focus moved to Connect, and the outcome was announced.
     await expect
@@ -193,18 +182,7 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
   it('says when the file was changed outside, and then takes out only its own keys', async () => {
     const card = codexCard();
     await card.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect
-      .poll(
-        () =>
-          card
-            .locator('.alert-success')
-            .getByText(/Codex CLI is connected/)
-            .isVisible(),
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBe(true);
+    await successShown(card, /Codex CLI is connected/);
     const handEdit = '\n[tui]\nnotifications = true # added by hand\n';
     writeFileSync(codexFile(), `${readFileSync(codexFile(), 'utf8')}${handEdit}`);
 
@@ -219,18 +197,7 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
     expect(await card.getByRole('button', { name: /^Connect/ }).count()).toBe(0);
 
     await card.getByRole('button', { name: 'Disconnect' }).click();
-    await expect
-      .poll(
-        () =>
-          card
-            .locator('.alert-success')
-            .getByText(/Codex CLI is disconnected/)
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
-    const outcome = card.locator('.alert-success').getByText(/Codex CLI is disconnected/);
-    expect(await outcome.innerText()).toContain(
+    expect(await successShown(card, /Codex CLI is disconnected/)).toContain(
       'Took only the gateway’s keys out of ~/.codex/config.toml (it had other changes, which were kept)',
     );
     const after = readFileSync(codexFile(), 'utf8');
