@@ -3,6 +3,7 @@ import type { StreamDecoder } from '../canonical/format-codec.ts';
 import type { CanonicalUsage } from '../canonical/canonical-response.ts';
 import type { CanonicalStreamEvent } from '../canonical/canonical-stream.ts';
 import type { FormatCodec } from '../canonical/format-codec.ts';
+import { GatewayError } from '../canonical/gateway-error.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { scratchContext } from './scratch-context.ts';
 
@@ -39,6 +40,11 @@ export class StreamUsageTap {
    * with the format's error.
    */
   invalid: { message: string; code?: string } | undefined;
+  /**
+   * Set when a record grew past the reader's cap: nothing more is read, and the stream must be
+   * cut with the format's error (the client has part of that record).
+   */
+  tooLarge: GatewayError | undefined;
   private readonly reader: SseReader;
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
@@ -76,7 +82,13 @@ export class StreamUsageTap {
 
   /** Feeds raw bytes; returns what to send instead of them when filtering, else null (send them as they are). */
   push(chunk: Uint8Array): string | null {
-    this.reader.push(chunk);
+    if (this.tooLarge) return this.hide ? '' : null;
+    try {
+      this.reader.push(chunk);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      this.tooLarge = error;
+    }
     if (!this.hide) return null;
     const out = this.filtered;
     this.filtered = '';
@@ -84,6 +96,7 @@ export class StreamUsageTap {
   }
 
   end(): string | null {
+    if (this.tooLarge) return this.hide ? '' : null;
     this.reader.end();
     try {
       const last = this.decoder.end();

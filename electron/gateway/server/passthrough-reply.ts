@@ -25,7 +25,7 @@ export function forwardedHeaders(
   return out;
 }
 
-/** A non-streamed answer larger than this is still forwarded whole, but not metered. */
+/** A non-streamed answer larger than this is streamed on as it comes, and not metered. */
 const METERED_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface PassthroughOptions {
@@ -68,39 +68,88 @@ export function replyPassthrough(
 /**
  * A non-streamed answer is read whole, then sent in one write with its length: piping it chunk
  * by chunk cost a chunked reply and two writes on every request's path (bench/FINDINGS.md #5),
- * and an upstream cut part-way now gets the client a proper 502 instead of a cut connection.
+ * and an upstream cut part-way gets the client a proper 502 instead of a cut connection. Only an
+ * answer past the metering limit is not held whole: what was read goes out, and the rest is piped
+ * on as it comes (unmetered), so memory stays bounded whatever the upstream sends.
  */
 async function replyWhole(
   upstream: UpstreamResponse,
   res: ServerResponse,
   options: PassthroughOptions,
 ): Promise<PassthroughResult> {
-  let body: Buffer;
+  const none: PassthroughResult = { usage: undefined, outputChars: 0, streamError: null };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const body = upstream.body as AsyncIterable<Buffer>;
+  const iterator = body[Symbol.asyncIterator]();
   try {
-    body = Buffer.from(await upstream.body.arrayBuffer());
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      chunks.push(next.value);
+      size += next.value.length;
+      if (size > METERED_BODY_LIMIT) break;
+    }
   } catch (error) {
-    if (res.destroyed) return { usage: undefined, outputChars: 0, streamError: null };
-    const failure = upstreamFailure(error, '');
-    if (failure.code === 'upstream_timeout') throw failure;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new GatewayError(
-      502,
-      `The upstream connection closed before the answer was complete: ${reason}`,
-      { code: 'upstream_disconnected', cause: error },
-    );
+    if (res.destroyed) return none;
+    throw cutBeforeEnd(error);
   }
-  if (res.destroyed) return { usage: undefined, outputChars: 0, streamError: null };
+  if (res.destroyed) {
+    upstream.body.destroy();
+    return none;
+  }
   options.onFirstByte();
+  if (size > METERED_BODY_LIMIT) return pipeRest(upstream, iterator, chunks, res);
+  const whole = Buffer.concat(chunks, size);
   res.writeHead(upstream.statusCode, {
     ...forwardedHeaders(upstream.headers),
-    'content-length': String(body.length),
+    'content-length': String(whole.length),
   });
-  res.end(body);
-  const metered =
-    body.length <= METERED_BODY_LIMIT
-      ? bodyUsage(options.codec, body.toString())
-      : { usage: undefined, outputChars: 0 };
-  return { ...metered, streamError: null };
+  res.end(whole);
+  return { ...bodyUsage(options.codec, whole.toString()), streamError: null };
+}
+
+/** A timeout is said as such; any other failure before the answer was whole is a cut connection. */
+function cutBeforeEnd(error: unknown): GatewayError {
+  const failure = upstreamFailure(error, '');
+  if (failure.code === 'upstream_timeout') return failure;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GatewayError(
+    502,
+    `The upstream connection closed before the answer was complete: ${reason}`,
+    { code: 'upstream_disconnected', cause: error },
+  );
+}
+
+/**
+ * The head and what was read go out, then the rest as it comes. A cut from here on can only cut
+ * the client's connection too: its status line has gone.
+ */
+async function pipeRest(
+  upstream: UpstreamResponse,
+  iterator: AsyncIterator<Buffer>,
+  read: Buffer[],
+  res: ServerResponse,
+): Promise<PassthroughResult> {
+  res.writeHead(upstream.statusCode, forwardedHeaders(upstream.headers));
+  const streamError = (message: string): PassthroughResult => ({
+    usage: undefined,
+    outputChars: 0,
+    streamError: { kind: 'upstream_disconnected', message },
+  });
+  try {
+    for (const chunk of read.splice(0)) await writeWithBackpressure(res, chunk);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      if (res.destroyed) {
+        upstream.body.destroy();
+        break;
+      }
+      await writeWithBackpressure(res, next.value);
+    }
+  } catch (error) {
+    res.destroy();
+    return streamError(error instanceof Error ? error.message : String(error));
+  }
+  res.end();
+  return { usage: undefined, outputChars: 0, streamError: null };
 }
 
 /**
@@ -145,6 +194,12 @@ async function replyStream(
         sendHead();
         last = out;
         await writeWithBackpressure(res, out);
+      }
+      if (tap.tooLarge) {
+        upstream.body.destroy();
+        sendHead();
+        endWithError(tap.tooLarge);
+        return result({ kind: 'upstream_response_too_large', message: tap.tooLarge.message });
       }
     }
     if (res.destroyed) return result();

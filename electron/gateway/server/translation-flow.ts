@@ -9,6 +9,8 @@ import type { FormatCodec, RequestEnvelope } from '../canonical/format-codec.ts'
 import { MAX_TRANSLATED_NESTING, nestsDeeperThan } from '../formats/nesting-depth.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
+import { answerTooLarge, MAX_PARSED_ANSWER_BYTES } from '../upstream/answer-limits.ts';
+import { readCapped } from '../upstream/read-capped.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { loadTokenizer } from './bpe-tokenizer.ts';
 import { setDroppedHeader } from './dropped-header.ts';
@@ -75,9 +77,13 @@ export async function translationFlow(
   if (!request.stream) {
     let body: unknown;
     try {
-      body = await answer.response.body.json();
+      // Read whole to be parsed, so capped: a runaway answer must not take the memory.
+      const read = await readCapped(answer.response.body, MAX_PARSED_ANSWER_BYTES);
+      if (read.truncated) throw answerTooLarge('an answer', MAX_PARSED_ANSWER_BYTES);
+      body = JSON.parse(read.bytes.toString());
     } catch (error) {
       if (ctx.signal.aborted) return;
+      if (error instanceof GatewayError) throw error;
       // A timeout or a cut connection is said as such; a parse error's text would quote the body.
       if (!(error instanceof SyntaxError)) throw upstreamFailure(error, '');
       throw new GatewayError(502, "The upstream's answer was not valid JSON.", {
@@ -146,8 +152,10 @@ export async function translationFlow(
       error instanceof GatewayError
         ? error.message
         : `The upstream stream failed: ${error instanceof Error ? error.message : String(error)}`;
-    emit([{ type: 'error', status: 502, message, code: 'upstream_disconnected' }]);
-    ctx.record.errorKind = 'upstream_disconnected';
+    // The gateway's own verdict (a record past the cap) keeps its code; anything else is a cut.
+    const code = (error instanceof GatewayError && error.code) || 'upstream_disconnected';
+    emit([{ type: 'error', status: 502, message, code }]);
+    ctx.record.errorKind = code;
   }
   finishMetering();
   if (res.destroyed) return;
