@@ -42,7 +42,7 @@ export function ModelsTable({ models, search, onEdit }: ModelsTableProps) {
 
   return (
     <div className="table-wrap">
-      <table className="table" aria-label="Models">
+      <table className="table models-table" aria-label="Models">
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
