@@ -130,7 +130,7 @@ describe.skipIf(!ready)(
           timeout: 10_000,
         })
         .toBeGreaterThanOrEqual(2);
-      await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThan(1);
+      await expect.poll(() => page.locator('.svg-chart-surface').count()).toBeGreaterThan(1);
       expect(
         await page.getByText("The upstream's balance and usage history are authoritative.").count(),
       ).toBeGreaterThan(0);
