@@ -1,11 +1,17 @@
-import { memo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton.tsx';
+import {
+  fenceLanguages,
+  languagesVersion,
+  loadLanguages,
+  subscribeLanguages,
+} from './highlight-languages.ts';
+import { rehypeHighlightLoaded } from './rehype-highlight-loaded.ts';
 
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlight];
+const rehypePlugins = [rehypeHighlightLoaded];
 
 function Pre({ children }: { children?: ReactNode }) {
   const ref = useRef<HTMLPreElement>(null);
@@ -32,17 +38,28 @@ const components: Components = {
   ),
 };
 
-/** Model output as GitHub-flavoured Markdown with highlighted code. Raw HTML is not rendered. */
+const MarkdownBody = memo(function MarkdownBody({ text }: { text: string; version: number }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={components}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * Model output as GitHub-flavoured Markdown with highlighted code. Raw HTML is not rendered.
+ * Code is highlighted once its language's grammar has loaded (plain until then).
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const version = useSyncExternalStore(subscribeLanguages, languagesVersion, languagesVersion);
+  useEffect(() => void loadLanguages(fenceLanguages(text)), [text]);
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        components={components}
-      >
-        {text}
-      </ReactMarkdown>
+      <MarkdownBody text={text} version={version} />
     </div>
   );
 });
