@@ -3,11 +3,17 @@ import type { LogEntry, LogFilter } from '../../../shared/contract.ts';
 import { errorMessage, getApi } from '../api/index.ts';
 import type { LoadStatus } from './load-status.ts';
 import { EMPTY_LOG_FORM, prependRows, toLogFilter, type LogFilterForm } from './log-filter.ts';
+import { DEFAULT_LOG_SORT, type LogSort } from './log-sort.ts';
+import { restoreLogView, saveLogView } from './log-view-storage.ts';
 
-const LOG_PAGE_SIZE = 100;
+/** Rows per request: more scroll in as the end of the table comes into view. */
+const LOG_PAGE_SIZE = 500;
+/** Sorting by another column than time loads this many rows at most, to sort them all. */
+const SORT_ALL_LIMIT = 10_000;
 
 interface LogsState {
   form: LogFilterForm;
+  sort: LogSort;
   /** The filter the rows were loaded with (time presets resolved at load time). */
   filter: LogFilter;
   rows: LogEntry[];
@@ -21,8 +27,11 @@ interface LogsState {
   selectedRequestId: string | null;
   setForm(patch: Partial<LogFilterForm>): void;
   resetForm(): void;
+  setSort(sort: LogSort): void;
   load(): Promise<void>;
   loadMore(): Promise<void>;
+  /** Loads the rest of the matching rows (up to a limit), so a sort covers them all. */
+  loadAll(): Promise<void>;
   onAppended(entries: LogEntry[]): void;
   setLive(live: boolean): void;
   select(requestId: string | null): void;
@@ -30,8 +39,12 @@ interface LogsState {
 
 let loadSeq = 0;
 
+// Filters and sort outlive the page and a reload of the window (not the session).
+const saved = restoreLogView();
+
 export const useLogsStore = create<LogsState>()((set, get) => ({
-  form: EMPTY_LOG_FORM,
+  form: saved?.form ?? EMPTY_LOG_FORM,
+  sort: saved?.sort ?? DEFAULT_LOG_SORT,
   filter: {},
   rows: [],
   total: 0,
@@ -44,12 +57,20 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
 
   setForm(patch) {
     set({ form: { ...get().form, ...patch } });
+    saveLogView(get().form, get().sort);
     void get().load();
   },
 
   resetForm() {
     set({ form: EMPTY_LOG_FORM });
+    saveLogView(get().form, get().sort);
     void get().load();
+  },
+
+  setSort(sort) {
+    set({ sort });
+    saveLogView(get().form, sort);
+    void get().loadAll();
   },
 
   async load() {
@@ -60,6 +81,7 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
       const page = await getApi().call('logs.search', { filter, limit: LOG_PAGE_SIZE, offset: 0 });
       if (seq !== loadSeq) return;
       set({ rows: page.rows, total: page.total, status: 'ready' });
+      if (get().sort.column !== DEFAULT_LOG_SORT.column) void get().loadAll();
     } catch (error) {
       if (seq === loadSeq) set({ status: 'error', error: errorMessage(error) });
     }
@@ -87,6 +109,16 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
       set({ error: errorMessage(error) });
     } finally {
       set({ loadingMore: false });
+    }
+  },
+
+  async loadAll() {
+    const { sort } = get();
+    if (sort.column === DEFAULT_LOG_SORT.column) return;
+    while (get().status === 'ready' && get().rows.length < Math.min(get().total, SORT_ALL_LIMIT)) {
+      const before = get().rows.length;
+      await get().loadMore();
+      if (get().rows.length === before) return;
     }
   },
 

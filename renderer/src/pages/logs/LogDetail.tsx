@@ -6,7 +6,10 @@ import { formatDuration } from '../../format/duration.ts';
 import { FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import { hashFor } from '../../lib/routes.ts';
+import { gatewayBaseUrl } from '../../lib/snippets.ts';
+import { useAppStore } from '../../stores/app-store.ts';
 import { prettyBody } from './body-text.ts';
+import { logCurl, TOKEN_PLACEHOLDER } from './log-curl.ts';
 import { RouteText, StatusBadge } from './log-cells.tsx';
 
 function tariffText(tariff: Tariff | null): string {
@@ -14,6 +17,29 @@ function tariffText(tariff: Tariff | null): string {
   if (tariff.kind === 'per-call')
     return `per call: price ${tariff.modelPrice} × group ${tariff.groupRatio}`;
   return `tokens: model ${tariff.modelRatio} × group ${tariff.groupRatio}, completion ${tariff.completionRatio}, cache ${tariff.cacheRatio}`;
+}
+
+/** The request as a curl command, the local token left as a shell variable. */
+function CurlSection({ entry }: { entry: LogEntry }) {
+  const url = useAppStore((s) => s.status?.gateway.url ?? null);
+  const port = useAppStore((s) => s.settings?.port ?? s.status?.gateway.port ?? 8787);
+  const { command, notes } = logCurl(entry, gatewayBaseUrl(url, port));
+  return (
+    <section aria-labelledby="log-curl">
+      <h3 id="log-curl">As curl</h3>
+      <div className="stack-sm">
+        <CodeBlock code={command} label="as curl" />
+        <ul className="log-curl-notes">
+          <li>
+            Set <code>{TOKEN_PLACEHOLDER.slice(1)}</code> to a local token first.
+          </li>
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }
 
 /** Every field of one request, with redacted headers and bodies when they were captured. */
@@ -148,6 +174,8 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
           </div>
         </section>
       ) : null}
+
+      <CurlSection entry={entry} />
 
       <section aria-labelledby="log-capture">
         <h3 id="log-capture">Headers and bodies</h3>

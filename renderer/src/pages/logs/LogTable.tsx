@@ -1,15 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
+import { firstSortDesc, type LogSort } from '../../stores/log-sort.ts';
 import { LOG_COLUMNS } from './log-cells.tsx';
 
 const ROW_HEIGHT = 40;
+/** Rows from the end at which the next page is asked for. */
+const LOAD_AHEAD = 40;
 
 interface LogTableProps {
   rows: LogEntry[];
   total: number;
   selectedRequestId: string | null;
   onOpen: (entry: LogEntry) => void;
+  sort: LogSort;
+  onSort: (sort: LogSort) => void;
+  /** The end of the loaded rows is in view: time for the next page. */
+  onEndReached: () => void;
 }
 
 /**
@@ -17,7 +25,8 @@ interface LogTableProps {
  * stay smooth. ARIA table roles with row indexes keep it readable; one row at a time is in the
  * tab order and the arrow keys move between rows (Enter opens the details).
  */
-export function LogTable({ rows, total, selectedRequestId, onOpen }: LogTableProps) {
+export function LogTable(props: LogTableProps) {
+  const { rows, total, selectedRequestId, onOpen, sort, onSort, onEndReached } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const [pendingFocus, setPendingFocus] = useState<number | null>(null);
@@ -28,6 +37,13 @@ export function LogTable({ rows, total, selectedRequestId, onOpen }: LogTablePro
     overscan: 12,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
+
+  const lastInView = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (rows.length > 0 && rows.length < total && lastInView >= rows.length - LOAD_AHEAD) {
+      onEndReached();
+    }
+  }, [lastInView, rows.length, total, onEndReached]);
 
   // Focus a row once it has been scrolled into the rendered window.
   useEffect(() => {
@@ -71,11 +87,38 @@ export function LogTable({ rows, total, selectedRequestId, onOpen }: LogTablePro
     <div className="log-table" role="table" aria-label="Request log" aria-rowcount={total + 1}>
       <div role="rowgroup" className="log-head">
         <div role="row" className="log-row" aria-rowindex={1}>
-          {LOG_COLUMNS.map((c) => (
-            <div key={c.id} role="columnheader" className={c.numeric ? 'log-cell num' : 'log-cell'}>
-              {c.label}
-            </div>
-          ))}
+          {LOG_COLUMNS.map((c) => {
+            const sorted = sort.column === c.id ? (sort.desc ? 'descending' : 'ascending') : null;
+            return (
+              <div
+                key={c.id}
+                role="columnheader"
+                data-column={c.id}
+                aria-sort={sorted ?? undefined}
+                className={c.numeric ? 'log-cell num' : 'log-cell'}
+              >
+                <button
+                  type="button"
+                  className="sort-button"
+                  onClick={() =>
+                    onSort({
+                      column: c.id,
+                      desc: sorted ? sorted === 'ascending' : firstSortDesc(c.id),
+                    })
+                  }
+                >
+                  {c.label}
+                  {sorted === 'ascending' ? (
+                    <ArrowUp size={12} aria-hidden="true" />
+                  ) : sorted === 'descending' ? (
+                    <ArrowDown size={12} aria-hidden="true" />
+                  ) : (
+                    <ArrowUpDown size={12} aria-hidden="true" className="subtle" />
+                  )}
+                </button>
+              </div>
+            );
+          })}
         </div>
       </div>
       <div className="log-scroll" ref={scroller} role="rowgroup">
@@ -102,7 +145,12 @@ export function LogTable({ rows, total, selectedRequestId, onOpen }: LogTablePro
                 onKeyDown={(e) => onKeyDown(e, item.index, entry)}
               >
                 {LOG_COLUMNS.map((c) => (
-                  <div key={c.id} role="cell" className={c.numeric ? 'log-cell num' : 'log-cell'}>
+                  <div
+                    key={c.id}
+                    role="cell"
+                    data-column={c.id}
+                    className={c.numeric ? 'log-cell num' : 'log-cell'}
+                  >
                     {c.render(entry)}
                   </div>
                 ))}

@@ -1,5 +1,5 @@
 import { Pause, Play, ScrollText, SearchX } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatTokens } from '../../format/tokens.ts';
+import { DEFAULT_LOG_SORT, sortLogRows } from '../../stores/log-sort.ts';
 import { useLogsStore } from '../../stores/logs-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
@@ -16,8 +17,16 @@ import { LogFilters } from './LogFilters.tsx';
 import { LogTable } from './LogTable.tsx';
 import './logs.css';
 
+const NO_ROWS: LogEntry[] = [];
+
 export default function LogsPage() {
-  const rows = useLogsStore((s) => s.rows);
+  const loaded = useLogsStore((s) => s.rows);
+  const sort = useLogsStore((s) => s.sort);
+  const setSort = useLogsStore((s) => s.setSort);
+  const rows = useMemo(() => sortLogRows(loaded, sort), [loaded, sort]);
+  // The table's rows render after the page has shown, in React's interruptible pass: opening
+  // the page with thousands of rows then never blocks the main thread in one long task.
+  const tableRows = useDeferredValue(rows, NO_ROWS);
   const total = useLogsStore((s) => s.total);
   const status = useLogsStore((s) => s.status);
   const error = useLogsStore((s) => s.error);
@@ -33,6 +42,7 @@ export default function LogsPage() {
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
   const loadTokens = useTokensStore((s) => s.load);
   const onOpen = useCallback((entry: LogEntry) => select(entry.requestId), [select]);
+  const onEndReached = useCallback(() => void loadMore(), [loadMore]);
 
   useEffect(() => {
     void load();
@@ -69,7 +79,15 @@ export default function LogsPage() {
     );
   } else {
     body = (
-      <LogTable rows={rows} total={total} selectedRequestId={selectedRequestId} onOpen={onOpen} />
+      <LogTable
+        rows={tableRows}
+        total={total}
+        selectedRequestId={selectedRequestId}
+        onOpen={onOpen}
+        sort={sort}
+        onSort={setSort}
+        onEndReached={onEndReached}
+      />
     );
   }
 
@@ -104,17 +122,14 @@ export default function LogsPage() {
       <div className="log-footer">
         <span className="muted" role="status">
           {rows.length > 0 ? `Showing ${formatTokens(rows.length)} of ${formatTokens(total)}` : ''}
+          {rows.length < total && sort.column !== DEFAULT_LOG_SORT.column
+            ? ` (sorted among the ${formatTokens(rows.length)} newest)`
+            : ''}
         </span>
-        {rows.length < total ? (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void loadMore()}
-            disabled={loadingMore}
-          >
-            {loadingMore ? <Spinner size={14} /> : null}
-            Load more
-          </button>
+        {loadingMore ? (
+          <span className="row muted">
+            <Spinner size={14} /> Loading more…
+          </span>
         ) : null}
       </div>
       <LogDetailDrawer />

@@ -6,9 +6,10 @@ import { formatRoute } from '../../format/route.ts';
 import { formatClock, formatDateTime } from '../../format/time.ts';
 import { formatTokensCompact, formatTokens } from '../../format/tokens.ts';
 import { isErrorStatus } from '../../stores/log-filter.ts';
+import type { LogSortColumn } from '../../stores/log-sort.ts';
 
 export interface LogColumn {
-  id: string;
+  id: LogSortColumn;
   label: string;
   numeric?: boolean;
   render: (entry: LogEntry) => ReactNode;
