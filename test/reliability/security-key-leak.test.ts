@@ -27,8 +27,9 @@ import { SSE_HEAD } from './sse-faults.ts';
  * and, worst case, quotes the key back (some APIs echo the key they were sent in an error).
  * A real `serve` with body capture on runs every fault below against an upstream that puts
  * the key into each answer it can; then stdout, stderr, every answer and every file in the
- * data dir are searched for it. (A 2xx stream that quoted the key would be passed through
- * byte for byte: no upstream does that, and scanning every streamed byte is not worth it.)
+ * data dir are searched for it, in the forms the faults send it: as is, JSON-escaped and
+ * URL-encoded. Passed-through 2xx answers, streams and headers included (issue 13, finding 2):
+ * one scrubber sees every byte and header that leaves toward a client, a log or the store.
  */
 let up: FaultUpstream;
 let gw: GatewayProcess;
@@ -98,6 +99,46 @@ const anthropicStreamErrorQuoting: FaultScript = () => [
   end,
 ];
 
+/** The key JSON-escaped (its dashes as \u002d) and fully percent-encoded. */
+const ESCAPED_KEY = KEY.replaceAll('-', '\\u002d');
+const PERCENT_KEY = [...KEY].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+const FORMS = [KEY, ESCAPED_KEY, PERCENT_KEY];
+
+/** A 2xx JSON answer echoing the key in its text, escaped, and in a rate-limit header. */
+const echoing200: FaultScript = () =>
+  jsonAnswer(
+    200,
+    `{"id":"c1","object":"chat.completion","model":"sim-chat","choices":[{"index":0,"message":{"role":"assistant","content":"${ESCAPED_KEY} ${KEY}"},"finish_reason":"stop"}]}`,
+    { 'x-ratelimit-remaining-requests': `99 for ${KEY}` },
+  );
+
+/** A passed-through stream whose records echo the key, split across two chunks. */
+const echoingStream: FaultScript = () => [
+  head(200, {
+    'content-type': 'text/event-stream',
+    'transfer-encoding': 'chunked',
+    'x-ratelimit-limit-tokens': PERCENT_KEY,
+  }),
+  chunk(
+    `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"${KEY.slice(0, 10)}`,
+  ),
+  wait(5),
+  chunk(
+    `${KEY.slice(10)} ${ESCAPED_KEY}"}}]}\n\ndata: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`,
+  ),
+  lastChunk,
+  end,
+];
+
+/** An error body with the key escaped and percent-encoded: decoded, it would be the key again. */
+const escapedError =
+  (status: number): FaultScript =>
+  () =>
+    jsonAnswer(
+      status,
+      `{"error":{"message":"bad key ${ESCAPED_KEY} (${PERCENT_KEY})","type":"invalid_request_error"}}`,
+    );
+
 const garbage200: FaultScript = () => {
   const body = `not json, but the key: ${KEY}`;
   return [
@@ -106,9 +147,6 @@ const garbage200: FaultScript = () => {
     end,
   ];
 };
-
-/** Requests whose answer is not searched: a 2xx stream passed through byte for byte. */
-let unchecked = 0;
 
 async function send(
   path: string,
@@ -221,6 +259,15 @@ describe('the upstream key under upstream faults', () => {
       [garbage200, () => send('/v1/messages/count_tokens', messages('sim-anthropic'), SDK)],
       [garbage200, () => send('/v1/responses', { model: 'sim-chat', input: 'x' })],
       [() => [stall], () => send('/v1/chat/completions', chat('sim-gemini', true))],
+      // Echoes in 2xx answers, streams, headers and escaped error bodies (finding 2).
+      [echoing200, () => send('/v1/chat/completions', chat('sim-chat'))],
+      [echoing200, () => send('/v1/responses', { model: 'sim-chat', input: 'x' })],
+      [echoingStream, () => send('/v1/chat/completions', chat('sim-chat', true))],
+      [echoingStream, () => send('/v1/messages', messages('sim-chat', true), SDK)],
+      [streamErrorQuoting, () => send('/v1/chat/completions', chat('sim-chat', true))],
+      [escapedError(500), () => send('/v1/chat/completions', chat('sim-chat'))],
+      [escapedError(400), () => send('/v1/messages', messages('sim-chat'), SDK)],
+      [escapedError(429), () => send('/v1beta/models/sim-chat:generateContent', gemini)],
       [
         () => [
           SSE_HEAD,
@@ -235,17 +282,6 @@ describe('the upstream key under upstream faults', () => {
       up.script = script;
       await run();
     }
-    // Passed through, the quoting stream reaches the client as sent (see above); its record,
-    // the captured body and the log must still not keep the key.
-    up.script = streamErrorQuoting;
-    const passed = await httpRequest(gw.url, {
-      method: 'POST',
-      path: '/v1/chat/completions',
-      headers: { authorization: `Bearer ${PROCESS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(chat('sim-chat', true)),
-    });
-    expect(passed.status).toBe(200);
-    unchecked += 1;
     // Each fault really put the key on the wire towards the gateway.
     expect(up.requests.length).toBeGreaterThan(faults.length);
 
@@ -259,16 +295,17 @@ describe('the upstream key under upstream faults', () => {
       stderr: gw.cli.stderr(),
       files: files.join('\n'),
     };
-    for (const [where, text] of Object.entries(places)) {
-      const at = text.indexOf(KEY);
-      expect(at, `${where}: …${text.slice(Math.max(0, at - 200), at + 60)}…`).toBe(-1);
-    }
+    for (const [where, text] of Object.entries(places))
+      for (const form of FORMS) {
+        const at = text.indexOf(form);
+        expect(at, `${where}: …${text.slice(Math.max(0, at - 200), at + 60)}…`).toBe(-1);
+      }
     // The faults were answered (not silently dropped), and the log holds one row per request.
     expect(answers.every((a) => !a.startsWith('0 '))).toBe(true);
     const store = openStore(gw.dataDir);
     try {
       const rows = store.requestLog.searchLog({}, { limit: 100, offset: 0 }).rows;
-      expect(rows).toHaveLength(answers.length + unchecked);
+      expect(rows).toHaveLength(answers.length);
     } finally {
       store.close();
     }

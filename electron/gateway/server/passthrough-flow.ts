@@ -22,7 +22,8 @@ export async function passthroughFlow(
   ctx.record.upstreamFormat = codec.format;
   const prepared = codec.preparePassthrough?.(raw, envelope);
   if (prepared?.rule) ctx.record.rules.push(prepared.rule);
-  const answer = await callUpstream(deps.upstream(), deps.retry, ctx, {
+  const upstream = deps.upstream();
+  const answer = await callUpstream(upstream, deps.retry, ctx, {
     path: codec.upstreamPath(envelope.model, envelope.stream),
     body: prepared?.body ?? raw,
     headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
@@ -36,7 +37,7 @@ export async function passthroughFlow(
     if (!isJsonBody(text)) throw codec.decodeError(answer.status, text, answer.headers);
     ctx.record.errorKind = 'upstream_error';
     ctx.record.errorMessage = text.slice(0, 500);
-    const headers = forwardedHeaders(answer.headers);
+    const headers = forwardedHeaders(answer.headers, upstream.keyScrubber());
     res.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
       ...headers,
@@ -46,6 +47,7 @@ export async function passthroughFlow(
   }
   const outcome = await replyPassthrough(answer.response, res, {
     codec,
+    scrubber: upstream.keyScrubber(),
     stream: envelope.stream,
     ...(prepared?.hideRecord ? { hideRecord: prepared.hideRecord } : {}),
     onFirstByte: () => ctx.markFirstByte(),

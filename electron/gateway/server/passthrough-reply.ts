@@ -7,19 +7,22 @@ import { StreamUsageTap } from '../metering/stream-usage-tap.ts';
 import type { UpstreamResponse } from '../upstream/upstream-client.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { writeWithBackpressure } from './send-json.ts';
+import type { KeyScrubber } from '../upstream/key-scrubber.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 
 /** Upstream headers a client may rely on; everything else (cookies, upstream ids, lengths) stays behind. */
 const FORWARDED_HEADERS = ['content-type', 'retry-after', 'retry-after-ms'];
 
+/** The headers a client gets from an upstream answer, with the key scrubbed from their values. */
 export function forwardedHeaders(
   upstream: Record<string, string | string[] | undefined>,
+  scrubber: KeyScrubber,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(upstream)) {
     if (value === undefined) continue;
     if (FORWARDED_HEADERS.includes(name) || name.startsWith('x-ratelimit-')) {
-      out[name] = Array.isArray(value) ? value.join(', ') : value;
+      out[name] = scrubber.text(Array.isArray(value) ? value.join(', ') : value);
     }
   }
   return out;
@@ -30,6 +33,8 @@ const METERED_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface PassthroughOptions {
   codec: FormatCodec;
+  /** Every byte and header that goes on to the client passes it (see key-scrubber.ts). */
+  scrubber: KeyScrubber;
   stream: boolean;
   /** Records the gateway asked for and the client did not (a usage chunk): kept from the client. */
   hideRecord?: (data: string) => boolean;
@@ -97,10 +102,10 @@ async function replyWhole(
     return none;
   }
   options.onFirstByte();
-  if (size > METERED_BODY_LIMIT) return pipeRest(upstream, iterator, chunks, res);
-  const whole = Buffer.concat(chunks, size);
+  if (size > METERED_BODY_LIMIT) return pipeRest(upstream, iterator, chunks, res, options.scrubber);
+  const whole = options.scrubber.bytes(Buffer.concat(chunks, size));
   res.writeHead(upstream.statusCode, {
-    ...forwardedHeaders(upstream.headers),
+    ...forwardedHeaders(upstream.headers, options.scrubber),
     'content-length': String(whole.length),
   });
   res.end(whole);
@@ -128,22 +133,25 @@ async function pipeRest(
   iterator: AsyncIterator<Buffer>,
   read: Buffer[],
   res: ServerResponse,
+  scrubber: KeyScrubber,
 ): Promise<PassthroughResult> {
-  res.writeHead(upstream.statusCode, forwardedHeaders(upstream.headers));
+  res.writeHead(upstream.statusCode, forwardedHeaders(upstream.headers, scrubber));
+  const scrub = scrubber.stream();
   const streamError = (message: string): PassthroughResult => ({
     usage: undefined,
     outputChars: 0,
     streamError: { kind: 'upstream_disconnected', message },
   });
   try {
-    for (const chunk of read.splice(0)) await writeWithBackpressure(res, chunk);
+    for (const chunk of read.splice(0)) await writeWithBackpressure(res, scrub.push(chunk));
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       if (res.destroyed) {
         upstream.body.destroy();
         break;
       }
-      await writeWithBackpressure(res, next.value);
+      await writeWithBackpressure(res, scrub.push(next.value));
     }
+    await writeWithBackpressure(res, scrub.end());
   } catch (error) {
     res.destroy();
     return streamError(error instanceof Error ? error.message : String(error));
@@ -163,15 +171,14 @@ async function replyStream(
   options: PassthroughOptions,
 ): Promise<PassthroughResult> {
   const tap = new StreamUsageTap(options.codec, options.hideRecord);
+  const scrub = options.scrubber.stream();
   let first = true;
   let headSent = false;
   let last: Uint8Array | string | null = null;
   const sendHead = (): void => {
     if (headSent) return;
     headSent = true;
-    res.writeHead(upstream.statusCode, {
-      ...forwardedHeaders(upstream.headers),
-    });
+    res.writeHead(upstream.statusCode, forwardedHeaders(upstream.headers, options.scrubber));
   };
   const result = (streamError: PassthroughResult['streamError'] = null): PassthroughResult => ({
     usage: tap.usage,
@@ -189,7 +196,9 @@ async function replyStream(
         first = false;
         options.onFirstByte();
       }
-      const out = tap.push(chunk) ?? chunk;
+      const raw = scrub.push(chunk);
+      const filtered = tap.push(raw);
+      const out = filtered ?? raw;
       if (out.length > 0) {
         sendHead();
         last = out;
@@ -204,7 +213,13 @@ async function replyStream(
     }
     if (res.destroyed) return result();
     sendHead();
-    const rest = tap.end();
+    const held = scrub.end();
+    const filtered = held.length > 0 ? tap.push(held) : null;
+    if (filtered === null && held.length > 0) {
+      last = held;
+      res.write(held);
+    }
+    const rest = (filtered ?? '') + (tap.end() ?? '');
     if (rest) {
       last = rest;
       res.write(rest);

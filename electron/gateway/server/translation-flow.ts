@@ -80,7 +80,8 @@ export async function translationFlow(
       // Read whole to be parsed, so capped: a runaway answer must not take the memory.
       const read = await readCapped(answer.response.body, MAX_PARSED_ANSWER_BYTES);
       if (read.truncated) throw answerTooLarge('an answer', MAX_PARSED_ANSWER_BYTES);
-      body = JSON.parse(read.bytes.toString());
+      // Scrubbed before it is decoded: an escaped key would come out of the parse as the key.
+      body = JSON.parse(upstreamClient.scrubBytes(read.bytes).toString());
     } catch (error) {
       if (ctx.signal.aborted) return;
       if (error instanceof GatewayError) throw error;
@@ -116,15 +117,17 @@ export async function translationFlow(
   let out = '';
   const emit = (decoded: ReturnType<typeof decoder.push>) => {
     const events = limiter ? decoded.flatMap((event) => limiter.push(event)) : decoded;
-    for (const raw of events) {
-      // An upstream's in-stream error may quote the key it was sent; the client must not see it.
-      const event =
-        raw.type === 'error' ? { ...raw, message: upstreamClient.scrub(raw.message) } : raw;
+    for (const event of events) {
       accumulator.add(event);
       out += encoder.encode(event);
     }
   };
-  const reader = new SseReader((message) => emit(decoder.push(message)));
+  // Each record is scrubbed before it is decoded: an upstream's text (an in-stream error, an
+  // answer that echoes it) may hold the key, escaped forms included, which decoding would undo.
+  const scrubber = upstreamClient.keyScrubber();
+  const reader = new SseReader((message) =>
+    emit(decoder.push({ ...message, data: scrubber.text(message.data) })),
+  );
   // Metering runs however the stream ends, a cancelled one included (usage up to the cancel).
   const finishMetering = () =>
     meterRequest(ctx.record, {

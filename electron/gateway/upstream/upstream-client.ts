@@ -3,6 +3,7 @@ import { Pool, request, type Dispatcher } from 'undici';
 import { parseModelList } from '../catalog/parse-model-list.ts';
 import type { CatalogModel } from '../catalog/catalog-model.ts';
 import { readableErrorText } from './error-text.ts';
+import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
 import { readCapped } from './read-capped.ts';
 
 /** A model list far beyond any real catalog is cut (and then fails to parse) rather than buffered. */
@@ -74,6 +75,7 @@ export class UpstreamClient {
   private readonly timeouts: { headersTimeout: number; bodyTimeout: number };
   /** The key of the latest request, only to scrub it from what the upstream sends back. */
   private lastKey: string | null = null;
+  private scrubber: { key: string; scrub: KeyScrubber } | null = null;
 
   constructor(options: UpstreamOptions) {
     const url = new URL(options.baseUrl);
@@ -128,20 +130,24 @@ export class UpstreamClient {
   }
 
   /**
-   * The text with the upstream key replaced: some upstreams quote the key they were sent in an
-   * error ("invalid key sk-…"), and nothing the upstream says may carry it on to a client, a
-   * log line or the request log.
+   * What scrubs the upstream key from what the upstream sends back, in all its forms: some
+   * upstreams quote the key they were sent ("invalid key sk-…"), and nothing the upstream says
+   * may carry it on to a client, a log line, the request log or the store.
    */
-  scrub(text: string): string {
-    const key = this.lastKey;
-    return key && key.length >= 8 && text.includes(key) ? text.split(key).join('[REDACTED]') : text;
+  keyScrubber(): KeyScrubber {
+    const key = this.lastKey ?? '';
+    if (this.scrubber?.key !== key) this.scrubber = { key, scrub: keyScrubber(key) };
+    return this.scrubber.scrub;
   }
 
-  /** `scrub` for raw bytes; the bytes are unchanged when the key is not among them. */
+  /** The text with the upstream key removed (see `keyScrubber`). */
+  scrub(text: string): string {
+    return this.keyScrubber().text(text);
+  }
+
+  /** `scrub` for raw bytes; the same Buffer back when the key is not among them. */
   scrubBytes(bytes: Buffer): Buffer {
-    const key = this.lastKey;
-    if (!key || key.length < 8 || !bytes.includes(key)) return bytes;
-    return Buffer.from(bytes.toString('latin1').split(key).join('[REDACTED]'), 'latin1');
+    return this.keyScrubber().bytes(bytes);
   }
 
   /** `GET /v1/models` for this key. Throws an UpstreamStatusError on a non-2xx answer. */
