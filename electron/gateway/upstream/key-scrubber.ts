@@ -51,8 +51,10 @@ export function keyScrubber(key: string): KeyScrubber {
   const scrubber: KeyScrubber = {
     text: (text) => (mayHold(text) ? text.replace(pattern, KEY_REDACTED) : text),
     bytes(bytes) {
+      // On the pass-through path for every answer: searched as bytes, decoded only if suspect.
+      if (!bytes.includes(key) && !ESCAPE_MARKERS.some((marker) => bytes.includes(marker)))
+        return bytes;
       const latin1 = bytes.toString('latin1');
-      if (!mayHold(latin1)) return bytes;
       const out = latin1.replace(pattern, KEY_REDACTED);
       return out === latin1 ? bytes : Buffer.from(out, 'latin1');
     },
