@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 
@@ -67,10 +67,22 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/** Where a path really is, links followed; null when it does not exist. */
+async function realPathOf(path: string): Promise<string | null> {
+  try {
+    return await realpath(path);
+  } catch {
+    return null;
+  }
+}
+
+const isBelow = (path: string, root: string): boolean => path.startsWith(root + sep);
+
 /**
  * The built renderer's files from `dir`: `/` and any unknown page path get `index.html` (the
  * UI routes on the client), `/assets/*` the hashed bundles. Paths that climb out of `dir` are
- * refused before the file system is asked.
+ * refused before the file system is asked, and a link under `dir` that leads out of it is not
+ * followed: only files really below it are served.
  */
 export function staticFiles(
   dir: string,
@@ -102,10 +114,12 @@ export function staticFiles(
       return;
     }
     const file = resolve(root, `.${path}`);
-    // Belt and braces: whatever the path said, only files below the root are served.
-    const inside = file === root || file.startsWith(root + sep);
-    if (inside && file !== root && (await isFile(file))) {
-      await sendFile(req, res, file, path.startsWith('/assets/'));
+    // Belt and braces: whatever the path said, only files below the root are served, where
+    // they really are (a symlink to /etc/passwd placed in the folder is not).
+    const real = isBelow(file, root) ? await realPathOf(file) : null;
+    const realRoot = await realPathOf(root);
+    if (real && realRoot && isBelow(real, realRoot) && (await isFile(real))) {
+      await sendFile(req, res, real, path.startsWith('/assets/'));
       return;
     }
     if (path.startsWith('/assets/')) {

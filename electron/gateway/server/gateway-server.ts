@@ -99,6 +99,25 @@ const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const DEFAULT_CLIENT_BODY_TIMEOUT_MS = 60_000;
 const CLIENT_CLOSED_REQUEST = 499;
 
+const MISSING_HOST = 'The request has no Host header, which HTTP/1.1 requires.';
+
+/**
+ * An absolute-form target (`GET http://host/path`, as sent to proxies) is made origin-form, and
+ * its authority becomes the Host (RFC 9112 §3.2.2), so routing, logging and the Host check see
+ * the path and the real target, never the whole URL (which may carry `?key=`).
+ */
+function toOriginForm(req: IncomingMessage): void {
+  const target = req.url ?? '/';
+  if (target.startsWith('/') || target === '*') return;
+  try {
+    const url = new URL(target);
+    req.url = `${url.pathname}${url.search}`;
+    req.headers.host = url.host;
+  } catch {
+    req.url = '/';
+  }
+}
+
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
@@ -138,8 +157,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       headersTimeout,
       // Node checks these deadlines on an interval; short timeouts need a short interval.
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersTimeout / 4)),
+      // Node's own answer to a Host-less request is a bare 400; the gateway answers it in JSON.
+      requireHostHeader: false,
     },
     (req, res) => {
+      toOriginForm(req);
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const modelApi = path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v1beta');
       if (!modelApi && options.appHandler) {
@@ -166,6 +188,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     appHandler: NonNullable<GatewayOptions['appHandler']>,
   ): Promise<void> {
     try {
+      if (req.headers.host === undefined) {
+        sendJson(res, 400, { error: { message: MISSING_HOST, code: 'missing_host' } });
+        return;
+      }
       if (!isAllowedHost(req.headers.host, allowedHosts)) {
         sendJson(res, 403, {
           error: {
@@ -200,6 +226,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const capture = options.capture?.enabled() ? options.capture : null;
     const captured = capture ? teeResponse(res, capture.maxBytes) : null;
     try {
+      if (req.headers.host === undefined)
+        throw new GatewayError(400, MISSING_HOST, { code: 'missing_host' });
       if (!isAllowedHost(req.headers.host, allowedHosts)) {
         throw new GatewayError(
           403,
