@@ -18,9 +18,11 @@ Commands:
   app     Run the app headless: the gateway serves the UI in a browser (address on stderr).
           --host 127.0.0.1  --port (default: the saved setting, 8787; 0 = any free port)
           --data-dir DIR  --home DIR (whose tool config files the Tools page edits).
+          --allowed-host NAME (repeatable): a Host name to answer besides loopback ones.
           Works before an upstream is set up: the UI's first-run flow does it.
   serve   Run the gateway headless.
           --host 127.0.0.1  --port 8787 (0 = any free port)  --upstream URL  --data-dir DIR
+          --allowed-host NAME (repeatable; adds to MODEL_GATEWAY_ALLOWED_HOSTS)
           Env: MODEL_GATEWAY_UPSTREAM_KEY (else the keychain), MODEL_GATEWAY_TOKEN (a token
                accepted besides the stored ones), MODEL_GATEWAY_UPSTREAM (instead of --upstream)
   demo    The app headless with the built-in simulator as its upstream: try it without a key.

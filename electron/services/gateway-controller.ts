@@ -6,6 +6,7 @@ import { upstreamTimeoutsFromEnv } from '../gateway/upstream/upstream-timeouts.t
 import type { UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
 import { describeListenError, type ListenProblem } from './listen-error.ts';
+import { allowedHostsFromEnv } from '../gateway/server/gateway-server.ts';
 import { startAppListener } from './start-app-gateway.ts';
 import {
   resolveUpstreamSource,
@@ -228,6 +229,8 @@ export class GatewayController {
       ...(o.envToken ? { envToken: o.envToken } : {}),
       ...(o.appHandler ? { appHandler: o.appHandler } : {}),
       corsOrigins: o.corsOrigins,
+      // The app's environment, which `--allowed-host` adds to, not the process's.
+      allowedHosts: allowedHostsFromEnv(o.env),
       log: o.log,
     });
   }

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../../electron/gateway/server/gateway-server.ts';
 import { startAppListener } from '../../electron/services/start-app-gateway.ts';
 import { openTempStore, type TempStore } from '../doubles/store/temp-store.ts';
+import { startApp } from '../e2e/app-process.ts';
+import { PROCESS_TOKEN, startGatewayProcess } from './gateway-process.ts';
 import { httpRequest } from './raw-http.ts';
 
 /**
@@ -82,6 +84,31 @@ describe('a gateway bound to every interface', () => {
       delete process.env.MODEL_GATEWAY_ALLOWED_HOSTS;
     }
   });
+
+  it('takes more names from `--allowed-host`, for serve and for app', async () => {
+    const serve = await startGatewayProcess({
+      upstreamUrl: 'http://127.0.0.1:9',
+      upstreamKey: 'sk-unused-key',
+      args: ['--allowed-host', 'serve-box.lan', '--allowed-host', 'other.lan'],
+    });
+    const app = await startApp({}, ['--allowed-host', 'app-box.lan']);
+    try {
+      const ask = (url: string, token: string, name: string) =>
+        httpRequest(url, {
+          path: '/v1/models',
+          headers: { authorization: `Bearer ${token}`, host: `${name}:${new URL(url).port}` },
+        });
+      expect((await ask(serve.url, PROCESS_TOKEN, 'serve-box.lan')).status).not.toBe(403);
+      expect((await ask(serve.url, PROCESS_TOKEN, 'other.lan')).status).not.toBe(403);
+      expect((await ask(serve.url, PROCESS_TOKEN, 'evil.example')).status).toBe(403);
+      // No token is needed to see the Host check: it comes first.
+      expect((await ask(app.url, 'x', 'app-box.lan')).status).toBe(401);
+      expect((await ask(app.url, 'x', 'evil.example')).status).toBe(403);
+    } finally {
+      await serve.stop();
+      await app.stop();
+    }
+  }, 60_000);
 
   it('does not warn on loopback', async () => {
     const { lines } = await start('127.0.0.1');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data-dir.ts';
 import { runHeadlessApp } from '../headless-app.ts';
+import { withAllowedHosts } from '../allowed-hosts.ts';
 import { portOf } from '../usage-error.ts';
 
 /**
@@ -14,6 +15,7 @@ export async function appCommand(args: string[], log: (line: string) => void): P
     args,
     options: {
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       home: { type: 'string' },
@@ -24,7 +26,7 @@ export async function appCommand(args: string[], log: (line: string) => void): P
     ...(values.home ? { home: resolve(values.home) } : {}),
     ...(values.host ? { host: values.host } : {}),
     ...(values.port !== undefined ? { port: portOf(values.port, 8787) } : {}),
-    env: process.env,
+    env: withAllowedHosts(process.env, values['allowed-host']),
     log,
   });
 }

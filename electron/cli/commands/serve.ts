@@ -6,6 +6,8 @@ import { openAppStore, startAppGateway } from '../../services/start-app-gateway.
 import { defaultDataDir } from '../data-dir.ts';
 import { closeOnSignals } from '../signals.ts';
 import { portOf, UsageError } from '../usage-error.ts';
+import { withAllowedHosts } from '../allowed-hosts.ts';
+import { allowedHostsFromEnv } from '../../gateway/server/gateway-server.ts';
 
 /** `model-gateway serve`: the gateway headless, with the app's store in the data dir. */
 export async function serveCommand(args: string[], log: (line: string) => void): Promise<void> {
@@ -13,6 +15,7 @@ export async function serveCommand(args: string[], log: (line: string) => void):
     args,
     options: {
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
       port: { type: 'string' },
       upstream: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -38,6 +41,7 @@ export async function serveCommand(args: string[], log: (line: string) => void):
     store,
     host: values.host ?? '127.0.0.1',
     port,
+    allowedHosts: allowedHostsFromEnv(withAllowedHosts(process.env, values['allowed-host'])),
     upstream,
     ...(process.env.MODEL_GATEWAY_TOKEN ? { envToken: process.env.MODEL_GATEWAY_TOKEN } : {}),
     log,
