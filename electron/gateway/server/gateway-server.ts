@@ -99,6 +99,14 @@ const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const DEFAULT_CLIENT_BODY_TIMEOUT_MS = 60_000;
 const CLIENT_CLOSED_REQUEST = 499;
 
+const SHUTTING_DOWN = new GatewayError(
+  503,
+  'The gateway is shutting down; the answer was cut at its grace period. Send the request again.',
+  { code: 'shutting_down' },
+);
+/** How long the shutdown's last records get to go out before the connections are closed. */
+const SHUTDOWN_FLUSH_MS = 200;
+
 const MISSING_HOST = 'The request has no Host header, which HTTP/1.1 requires.';
 
 /**
@@ -147,6 +155,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   const log = options.log ?? (() => {});
   const inFlight = new Set<ServerResponse>();
+  /** Each generation answer's client format and record, to end a stream in that format. */
+  const generations = new WeakMap<ServerResponse, { codec: FormatCodec; record: RequestRecord }>();
+
+  /** Ends a stream in flight with the format's error record; false if it is not a stream. */
+  const endStreamForShutdown = (res: ServerResponse): boolean => {
+    const generation = generations.get(res);
+    if (!generation?.record.stream || !res.headersSent || res.writableEnded) return false;
+    const { codec } = generation;
+    // The flow still running may write once more before it sees the end: that is expected.
+    res.on('error', () => {});
+    // A blank line first: the last record sent may be unfinished; an extra one is harmless.
+    // Once it is out, the connection goes, which stops the flow and its upstream call.
+    res.end(`\n\n${codec.streamError(SHUTTING_DOWN, 0)}`, () => res.destroy());
+    return true;
+  };
   let closing = false;
 
   const requestTimeout = options.requestTimeoutMs ?? 120_000;
@@ -222,7 +245,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     res.setHeader('x-request-id', ctx.id);
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const route = matchRoute(req.method ?? 'GET', url.pathname, url.searchParams);
-    if (route.kind === 'generate') ctx.record.clientFormat = route.codec.format;
+    if (route.kind === 'generate') {
+      ctx.record.clientFormat = route.codec.format;
+      generations.set(res, { codec: route.codec, record: ctx.record });
+    }
     const capture = options.capture?.enabled() ? options.capture : null;
     const captured = capture ? teeResponse(res, capture.maxBytes) : null;
     try {
@@ -383,12 +409,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // At the deadline a stream still going is told why it ends, in its format, rather than
+      // cut by a reset; the connections are closed a moment later, once that has gone out.
+      let cut: NodeJS.Timeout | undefined;
       const deadline = setTimeout(() => {
-        for (const res of inFlight) res.destroy();
-        server.closeAllConnections();
+        for (const res of inFlight) if (!endStreamForShutdown(res)) res.destroy();
+        cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_FLUSH_MS);
       }, graceMs);
       await closed;
       clearTimeout(deadline);
+      clearTimeout(cut);
       await upstream?.close();
     },
   };

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
+import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
+import { MODEL_FOR } from './exchange.ts';
+import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { httpRequest } from './raw-http.ts';
+import { routeHeaders, routeOf, TRANSLATED_MODEL } from './routes.ts';
+import { streamError } from './sse-faults.ts';
+
+/**
+ * On SIGTERM the gateway lets streams finish within its grace period; a stream still going at
+ * the limit used to end with a socket reset (issue 13, finding 8). It now ends with the format's
+ * in-stream error, which says the gateway is shutting down, so the client can tell and retry.
+ */
+let sim: RunningSimulator | null = null;
+let fx: GatewayFixture | null = null;
+afterEach(async () => {
+  await fx?.close();
+  await sim?.close();
+  fx = null;
+  sim = null;
+});
+
+describe.each(WIRE_FORMATS)('a %s stream cut at the grace limit', (format) => {
+  it.each([
+    ['passed through', MODEL_FOR[format]],
+    ['translated', TRANSLATED_MODEL[format]],
+  ])('%s: ends with the in-stream error, not a reset', async (_route, model) => {
+    sim = await startSimulator();
+    fx = await startFixture({ upstreamUrl: sim.url, upstreamKey: SIM_KEYS.full });
+    const route = routeOf(format, true);
+    const reply = httpRequest(fx.url, {
+      method: 'POST',
+      path: route.path(model),
+      headers: routeHeaders(route, fx.token),
+      // Many slow chunks: the stream outlasts the grace period by far.
+      body: JSON.stringify(
+        route.body(model, `[[sim:slow-chunks=300]] ${'word '.repeat(60)}`, true),
+      ),
+      timeoutMs: 15_000,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const closing = fx;
+    fx = null;
+    await closing.gateway.close(300);
+    const { status, text } = await reply;
+    expect(status).toBe(200);
+    expect(streamError(format, text), text.slice(-300)).toContain('shutting down');
+  });
+});
