@@ -40,6 +40,11 @@ const newClient = (config: UpstreamConfig, env: NodeJS.ProcessEnv): UpstreamClie
     ...upstreamTimeoutsFromEnv(env),
   });
 
+const PROFILE_WATCH_MS = 1000;
+
+/** What of the active profile decides the upstream, as one comparable string. */
+const activeProfileOf = (store: Store): string => JSON.stringify(store.profiles.getActive());
+
 /**
  * Owns the embedded gateway's listener and its upstream. The listener runs whether or not an
  * upstream is configured (the UI and first-run flow need it); profile and key changes swap the
@@ -69,6 +74,9 @@ export class GatewayController {
   private readonly retiring = new Set<Promise<void>>();
   private queue: Promise<unknown> = Promise.resolve();
   private lastStatus = '';
+  /** The active profile as last resolved, to notice a change made by another process. */
+  private profileSeen = '';
+  private profileWatch: NodeJS.Timeout | null = null;
 
   constructor(options: GatewayControllerOptions, port: number) {
     this.options = options;
@@ -77,6 +85,7 @@ export class GatewayController {
 
   /** Resolves the upstream, then listens; a listen failure is reported in the status, not thrown. */
   start(): Promise<void> {
+    this.watchProfile();
     return this.serial(async () => {
       this.source = await this.resolve();
       this.client =
@@ -125,9 +134,28 @@ export class GatewayController {
     });
   }
 
+  /**
+   * The CLI (`model-gateway key set --upstream …`) or a second app may change the active profile
+   * under this one: looked at every second (a read of one row), and the upstream swapped when it
+   * changed, as the app's own Settings would.
+   */
+  private watchProfile(): void {
+    this.profileSeen = activeProfileOf(this.options.store);
+    this.profileWatch = setInterval(() => {
+      const now = activeProfileOf(this.options.store);
+      if (now === this.profileSeen) return;
+      this.profileSeen = now;
+      void this.reconfigure().catch((error: unknown) =>
+        this.options.log(`reloading the changed profile failed: ${String(error)}`),
+      );
+    }, PROFILE_WATCH_MS);
+    this.profileWatch.unref();
+  }
+
   /** Reads the active profile and key again and swaps the upstream without restarting. */
   reconfigure(): Promise<void> {
     return this.serial(async () => {
+      this.profileSeen = activeProfileOf(this.options.store);
       this.source = await this.resolve();
       const client =
         this.source.kind === 'ready' ? newClient(this.source.config, this.options.env) : null;
@@ -204,6 +232,8 @@ export class GatewayController {
 
   /** Stops the listener, letting requests finish within `graceMs`. */
   close(graceMs: number): Promise<void> {
+    if (this.profileWatch) clearInterval(this.profileWatch);
+    this.profileWatch = null;
     return this.serial(async () => {
       const listener = this.listener;
       this.listener = null;
