@@ -68,7 +68,7 @@ export function keyScrubber(key: string): KeyScrubber {
  * what follows a chunk's last line break is held back until the next chunk (or the end); a
  * stream of SSE records, whose chunks end with a blank line, is therefore never delayed.
  */
-export class StreamScrubber {
+class StreamScrubber {
   /** A line longer than this goes out anyway but for a tail long enough to hold a key's form. */
   private static readonly MAX_HELD = 64 * 1024;
   private held: Buffer = Buffer.alloc(0);
