@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   appSettingsSchema,
   chatCreateParamsSchema,
+  chatEditParamsSchema,
+  chatSearchParamsSchema,
   chatSendParamsSchema,
   chatUpdateParamsSchema,
   conversationIdParamsSchema,
@@ -60,6 +62,9 @@ const SCHEMAS = {
   'chat.delete': idParamsSchema,
   'chat.send': chatSendParamsSchema,
   'chat.stop': messageIdParamsSchema,
+  'chat.edit': chatEditParamsSchema,
+  'chat.search': chatSearchParamsSchema,
+  'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
   'usage.totals': usageRangeSchema,
   'usage.series': usageSeriesParamsSchema,
@@ -132,6 +137,11 @@ describe('contract schemas (types)', () => {
       title?: string;
       model?: string | null;
       systemPrompt?: string | null;
+      params?: {
+        temperature?: number | null;
+        maxTokens?: number | null;
+        reasoningEffort?: 'low' | 'medium' | 'high' | null;
+      };
     }>();
     expectTypeOf<Params<'chat.send'>>().toEqualTypeOf<{
       conversationId: string;

@@ -136,6 +136,17 @@ export type ModelIdParams = z.infer<typeof modelIdParamsSchema>;
 // Chat
 
 /** `chat.create`. */
+/**
+ * A conversation's generation parameters, sent with each of its requests like any client's
+ * (null or absent: the model's default).
+ */
+const chatParamsSchema = z.strictObject({
+  temperature: z.number().min(0).max(2).nullable().optional(),
+  maxTokens: z.number().int().positive().max(1_000_000).nullable().optional(),
+  reasoningEffort: z.enum(['low', 'medium', 'high']).nullable().optional(),
+});
+export type ChatParams = z.infer<typeof chatParamsSchema>;
+
 export const chatCreateParamsSchema = z.strictObject({
   model: z.string().min(1).nullable(),
   systemPrompt: z.string().nullable().optional(),
@@ -149,12 +160,21 @@ export const chatUpdateParamsSchema = z.strictObject({
   title: z.string().max(200).optional(),
   model: z.string().min(1).nullable().optional(),
   systemPrompt: z.string().nullable().optional(),
+  params: chatParamsSchema.optional(),
 });
 export type ChatUpdateParams = z.infer<typeof chatUpdateParamsSchema>;
 
 /** `chat.send`. */
 export const chatSendParamsSchema = z.strictObject({ conversationId: id, content: nonBlank });
 export type ChatSendParams = z.infer<typeof chatSendParamsSchema>;
+
+/** `chat.edit`: a user message's new text; what followed it is dropped and answered anew. */
+export const chatEditParamsSchema = z.strictObject({ messageId: id, content: nonBlank });
+export type ChatEditParams = z.infer<typeof chatEditParamsSchema>;
+
+/** `chat.search`: words looked for in titles and messages. */
+export const chatSearchParamsSchema = z.strictObject({ query: z.string().max(500) });
+export type ChatSearchParams = z.infer<typeof chatSearchParamsSchema>;
 
 /** `chat.regenerate`. */
 export const conversationIdParamsSchema = z.strictObject({ conversationId: id });

@@ -18,6 +18,9 @@ import type {
   AppSettings,
   ChatCreateParams,
   ChatSendParams,
+  ChatEditParams,
+  ChatSearchParams,
+  ChatParams,
   ChatUpdateParams,
   ConversationIdParams,
   IdParams,
@@ -49,6 +52,7 @@ import type {
 import type { Tariff } from './tariff.ts';
 
 export type {
+  ChatParams,
   AppSettings,
   ChatCreateParams,
   ChatUpdateParams,
@@ -188,6 +192,8 @@ export interface Conversation {
   title: string;
   model: string | null;
   systemPrompt: string | null;
+  /** Temperature, max tokens, reasoning effort: sent with every request of the conversation. */
+  params: ChatParams;
   createdAt: number;
   updatedAt: number;
 }
@@ -205,6 +211,8 @@ export interface ChatMessage {
   costUsd: number | null;
   /** The upstream's own error message, shown inline. */
   error: string | null;
+  /** The answer was stopped before it finished (Stop or Escape): its text is partial. */
+  stopped: boolean;
   createdAt: number;
 }
 
@@ -330,6 +338,8 @@ interface AppMethods {
   'chat.create': { params: ChatCreateParams; result: Conversation };
   'chat.update': { params: ChatUpdateParams; result: Conversation };
   'chat.delete': { params: IdParams; result: void };
+  /** Conversations whose title or messages contain every word of the query, most recent first. */
+  'chat.search': { params: ChatSearchParams; result: Conversation[] };
   /**
    * Appends the user's message and starts the answer, which streams as `chat.delta` events and
    * ends with `chat.done`. Returns at once with both messages as stored so far.
@@ -340,6 +350,10 @@ interface AppMethods {
   };
   /** Stops an answer in progress (cancels the upstream call). */
   'chat.stop': { params: MessageIdParams; result: void };
+  /** Replaces a user message's text, drops everything after it, and answers it again. */
+  'chat.edit': { params: ChatEditParams; result: { user: ChatMessage; assistant: ChatMessage } };
+  /** Deletes one message (not while its conversation has an answer in progress). */
+  'chat.deleteMessage': { params: MessageIdParams; result: void };
   /** Drops the last answer and asks again. */
   'chat.regenerate': { params: ConversationIdParams; result: { assistant: ChatMessage } };
 

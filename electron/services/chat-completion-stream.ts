@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ChatParams } from '../../shared/contract.ts';
 import { upstreamMessage } from './upstream-message.ts';
 
 export interface ChatTurn {
@@ -33,6 +34,8 @@ export async function streamChatCompletion(input: {
   token: string;
   model: string;
   messages: ChatTurn[];
+  /** The conversation's parameters; those left unset are not sent (the model's default). */
+  params: ChatParams;
   signal: AbortSignal;
   onText: (text: string) => void;
 }): Promise<ChatCallResult> {
@@ -57,6 +60,7 @@ export async function streamChatCompletion(input: {
         messages: input.messages,
         stream: true,
         stream_options: { include_usage: true },
+        ...requestParams(input.params),
       }),
       signal: input.signal,
     });
@@ -116,6 +120,16 @@ export async function streamChatCompletion(input: {
     else result.error = `The answer was cut off: ${causeOf(error)}`;
   }
   return result;
+}
+
+/** Chat-completions fields, as any client would send them. */
+function requestParams(params: ChatParams): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (params.temperature != null) body.temperature = params.temperature;
+  // max_tokens is refused by reasoning models; max_completion_tokens works everywhere.
+  if (params.maxTokens != null) body.max_completion_tokens = params.maxTokens;
+  if (params.reasoningEffort != null) body.reasoning_effort = params.reasoningEffort;
+  return body;
 }
 
 function causeOf(error: unknown): string {

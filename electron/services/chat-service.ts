@@ -2,6 +2,7 @@ import type {
   AppEvents,
   ChatCreateParams,
   ChatMessage,
+  ChatParams,
   ChatUpdateParams,
   Conversation,
   ConversationWithMessages,
@@ -56,6 +57,10 @@ export class ChatService {
     return this.deps.store.conversations.list();
   }
 
+  search(query: string): Conversation[] {
+    return this.deps.store.conversations.search(query);
+  }
+
   get(id: string): ConversationWithMessages | null {
     return this.deps.store.conversations.get(id);
   }
@@ -86,6 +91,28 @@ export class ChatService {
       if (title) conversations.update(conversationId, { title });
     }
     return { user, assistant: this.answer(conversationId) };
+  }
+
+  /** Replaces a user message's text, drops what followed it, and answers it again. */
+  edit(messageId: string, content: string): { user: ChatMessage; assistant: ChatMessage } {
+    const conversations = this.deps.store.conversations;
+    const message = conversations.message(messageId);
+    if (!message) throw messageNotFound(messageId);
+    if (message.role !== 'user')
+      throw new AppError('bad_request', 'Only your own messages can be edited and sent again.');
+    this.ready(message.conversationId);
+    conversations.deleteMessagesAfter(messageId);
+    const user = conversations.updateMessage(messageId, { content });
+    if (!user) throw messageNotFound(messageId);
+    return { user, assistant: this.answer(message.conversationId) };
+  }
+
+  /** Deletes one message; refused while its conversation has an answer being written. */
+  deleteMessage(messageId: string): void {
+    const message = this.deps.store.conversations.message(messageId);
+    if (!message) throw messageNotFound(messageId);
+    this.assertIdle(message.conversationId);
+    this.deps.store.conversations.deleteMessage(messageId);
   }
 
   /** Drops the last answer (if the conversation ends with one) and asks again. */
@@ -130,6 +157,11 @@ export class ChatService {
     if (!conversation) throw notFound(conversationId);
     if (!conversation.model)
       throw new AppError('bad_request', 'model: choose a model for this conversation first.');
+    this.assertIdle(conversationId);
+    return { ...conversation, model: conversation.model };
+  }
+
+  private assertIdle(conversationId: string): void {
     for (const answer of this.active.values()) {
       if (answer.conversationId === conversationId)
         throw new AppError(
@@ -137,7 +169,6 @@ export class ChatService {
           'An answer is still being written in this conversation. Stop it first.',
         );
     }
-    return { ...conversation, model: conversation.model };
   }
 
   /** Appends an empty assistant message and streams the answer into it in the background. */
@@ -155,7 +186,8 @@ export class ChatService {
     const controller = new AbortController();
     const entry: ActiveAnswer = { conversationId, controller, done: Promise.resolve() };
     this.active.set(assistant.id, entry);
-    entry.done = this.stream(conversationId, assistant.id, model, turns, controller.signal)
+    const params = conversation.params;
+    entry.done = this.stream(conversationId, assistant.id, model, turns, params, controller.signal)
       .catch((error: unknown) =>
         this.deps.log(
           `chat answer failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -170,6 +202,7 @@ export class ChatService {
     messageId: string,
     model: string,
     turns: ChatTurn[],
+    params: ChatParams,
     signal: AbortSignal,
   ): Promise<void> {
     const conversations = this.deps.store.conversations;
@@ -187,6 +220,7 @@ export class ChatService {
       token: this.deps.token,
       model,
       messages: turns,
+      params,
       signal,
       onText: (text) => {
         soFar += text;
@@ -205,6 +239,7 @@ export class ChatService {
       outputTokens: row?.usage?.outputTokens ?? result.usage?.outputTokens ?? null,
       costUsd: row?.costUsd ?? null,
       error: result.error,
+      stopped: result.aborted,
     });
   }
 
@@ -233,6 +268,9 @@ function turnsOf(conversation: ConversationWithMessages): ChatTurn[] {
   }
   return turns;
 }
+
+const messageNotFound = (id: string): AppError =>
+  new AppError('not_found', `No message with id '${id}'.`);
 
 const notFound = (id: string): AppError =>
   new AppError('not_found', `No conversation with id '${id}'.`);

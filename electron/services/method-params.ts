@@ -3,6 +3,8 @@ import type { MethodName, Params } from '../../shared/contract.ts';
 import {
   chatCreateParamsSchema,
   chatSendParamsSchema,
+  chatEditParamsSchema,
+  chatSearchParamsSchema,
   chatUpdateParamsSchema,
   conversationIdParamsSchema,
   idParamsSchema,
@@ -72,6 +74,9 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'chat.delete': idParamsSchema,
   'chat.send': chatSendParamsSchema,
   'chat.stop': messageIdParamsSchema,
+  'chat.edit': chatEditParamsSchema,
+  'chat.search': chatSearchParamsSchema,
+  'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
 
   'usage.totals': optionalObject(usageRangeSchema),

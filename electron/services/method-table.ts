@@ -67,6 +67,9 @@ export function methodTable(s: MethodServices): MethodTable {
     'chat.delete': (p) => s.chat.delete(p.id),
     'chat.send': (p) => s.chat.send(p.conversationId, p.content),
     'chat.stop': (p) => s.chat.stop(p.messageId),
+    'chat.edit': (p) => s.chat.edit(p.messageId, p.content),
+    'chat.search': (p) => s.chat.search(p.query),
+    'chat.deleteMessage': (p) => s.chat.deleteMessage(p.messageId),
     'chat.regenerate': (p) => s.chat.regenerate(p.conversationId),
 
     'usage.totals': (p) => s.usage.totals(p),

@@ -3,7 +3,12 @@ import { newId } from './new-id.ts';
 
 // The shapes are the renderer contract's, so the UI gets exactly what the store answers.
 export type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
-import type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
+import type {
+  ChatMessage,
+  ChatParams,
+  Conversation,
+  ConversationWithMessages,
+} from '../../shared/contract.ts';
 
 type MessageRole = ChatMessage['role'];
 
@@ -11,6 +16,7 @@ export interface NewConversation {
   title?: string;
   model?: string | null;
   systemPrompt?: string | null;
+  params?: ChatParams;
 }
 
 export type ConversationPatch = NewConversation;
@@ -24,6 +30,7 @@ export interface NewMessage {
   outputTokens?: number | null;
   costUsd?: number | null;
   error?: string | null;
+  stopped?: boolean;
 }
 
 /** What a streaming answer fills in as it completes. Fields left out are kept. */
@@ -36,6 +43,7 @@ interface ConversationRow {
   title: string;
   model: string | null;
   system_prompt: string | null;
+  params: string;
   created_at: number;
   updated_at: number;
 }
@@ -52,6 +60,7 @@ interface MessageRow {
   output_tokens: number | null;
   cost_usd: number | null;
   error: string | null;
+  stopped: number;
   created_at: number;
 }
 
@@ -74,6 +83,8 @@ interface MessageUpdate {
   cost_usd: number | null;
   set_error: number;
   error: string | null;
+  set_stopped: number;
+  stopped: number | null;
 }
 
 interface ConversationUpdate {
@@ -84,6 +95,8 @@ interface ConversationUpdate {
   model: string | null;
   set_system_prompt: number;
   system_prompt: string | null;
+  set_params: number;
+  params: string | null;
   updated_at: number;
 }
 
@@ -92,6 +105,7 @@ const toConversation = (row: ConversationRow): Conversation => ({
   title: row.title,
   model: row.model,
   systemPrompt: row.system_prompt,
+  params: parseParams(row.params),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -107,8 +121,19 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   outputTokens: row.output_tokens,
   costUsd: row.cost_usd,
   error: row.error,
+  stopped: row.stopped === 1,
   createdAt: row.created_at,
 });
+
+/** Stored as JSON; a damaged value means the model's defaults rather than a broken chat. */
+function parseParams(json: string): ChatParams {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as ChatParams) : {};
+  } catch {
+    return {};
+  }
+}
 
 const flag = (present: boolean): number => (present ? 1 : 0);
 
@@ -130,13 +155,14 @@ export class ConversationRepo {
   private readonly messageById: Database.Statement<[string], MessageRow>;
   private readonly patchMessage: Database.Statement<[MessageUpdate]>;
   private readonly removeAfter: Database.Statement<[string, number]>;
+  private readonly removeMessage: Database.Statement<[string]>;
 
   constructor(db: Database.Database, now: () => number = Date.now) {
     this.db = db;
     this.now = now;
     this.insertConversation = db.prepare<[ConversationRow]>(
-      `INSERT INTO conversations (id, title, model, system_prompt, created_at, updated_at)
-       VALUES (@id, @title, @model, @system_prompt, @created_at, @updated_at)`,
+      `INSERT INTO conversations (id, title, model, system_prompt, params, created_at, updated_at)
+       VALUES (@id, @title, @model, @system_prompt, @params, @created_at, @updated_at)`,
     );
     this.conversationById = db.prepare<[string], ConversationRow>(
       'SELECT * FROM conversations WHERE id = ?',
@@ -146,7 +172,7 @@ export class ConversationRepo {
     );
     this.updateConversation = db.prepare<[ConversationUpdate]>(
       `UPDATE conversations SET ${setIf('title')}, ${setIf('model')}, ${setIf('system_prompt')},
-         updated_at = @updated_at
+         ${setIf('params')}, updated_at = @updated_at
        WHERE id = @id`,
     );
     this.touchConversation = db.prepare<[number, string]>(
@@ -155,21 +181,22 @@ export class ConversationRepo {
     this.removeConversation = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
     this.insertMessage = db.prepare<[MessageInsert]>(
       `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
-         output_tokens, cost_usd, error, created_at)
+         output_tokens, cost_usd, error, stopped, created_at)
        VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
-         @output_tokens, @cost_usd, @error, @created_at)`,
+         @output_tokens, @cost_usd, @error, @stopped, @created_at)`,
     );
     this.messagesOf = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
     );
     this.messageById = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.patchMessage = db.prepare<[MessageUpdate]>(
-      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error'].map(setIf).join(', ')}
+      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'stopped'].map(setIf).join(', ')}
        WHERE id = @id`,
     );
     this.removeAfter = db.prepare<[string, number]>(
       'DELETE FROM messages WHERE conversation_id = ? AND seq > ?',
     );
+    this.removeMessage = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
   }
 
   create(input: NewConversation = {}): Conversation {
@@ -179,11 +206,36 @@ export class ConversationRepo {
       title: input.title?.trim() || DEFAULT_CONVERSATION_TITLE,
       model: input.model ?? null,
       system_prompt: input.systemPrompt ?? null,
+      params: JSON.stringify(input.params ?? {}),
       created_at: at,
       updated_at: at,
     };
     this.insertConversation.run(row);
     return toConversation(row);
+  }
+
+  /**
+   * Conversations whose title or some message contains every word of `query` (each word may be
+   * in a different place), case-insensitive for ASCII; most recently updated first.
+   */
+  search(query: string): Conversation[] {
+    const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+    if (words.length === 0) return this.list();
+    // LIKE with the wildcards in the user's words escaped, so `50%` means those characters.
+    const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const clause = patterns
+      .map(
+        () => `(c.title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m
+          WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\'))`,
+      )
+      .join(' AND ');
+    const rows = this.db
+      .prepare<string[], ConversationRow>(
+        `SELECT c.* FROM conversations c WHERE ${clause}
+         ORDER BY c.updated_at DESC, c.created_at DESC, c.id`,
+      )
+      .all(...patterns.flatMap((p) => [p, p]));
+    return rows.map(toConversation);
   }
 
   /** Most recently updated first, without messages. */
@@ -210,6 +262,8 @@ export class ConversationRepo {
       model: patch.model ?? null,
       set_system_prompt: flag(patch.systemPrompt !== undefined),
       system_prompt: patch.systemPrompt ?? null,
+      set_params: flag(patch.params !== undefined),
+      params: patch.params === undefined ? null : JSON.stringify(patch.params),
       updated_at: this.now(),
     }).changes;
     if (changes === 0) return null;
@@ -239,6 +293,7 @@ export class ConversationRepo {
       output_tokens: message.outputTokens ?? null,
       cost_usd: message.costUsd ?? null,
       error: message.error ?? null,
+      stopped: flag(message.stopped === true),
       created_at: this.now(),
     };
     this.db.transaction(() => {
@@ -268,12 +323,31 @@ export class ConversationRepo {
         cost_usd: patch.costUsd ?? null,
         set_error: flag(patch.error !== undefined),
         error: patch.error ?? null,
+        set_stopped: flag(patch.stopped !== undefined),
+        stopped: patch.stopped === undefined ? null : flag(patch.stopped),
       }).changes;
       if (changes === 0) return null;
       const row = this.messageById.get(id);
       if (!row) return null;
       this.touchConversation.run(this.now(), row.conversation_id);
       return toMessage(row);
+    })();
+  }
+
+  /** The message, or null when there is none with this id. */
+  message(id: string): ChatMessage | null {
+    const row = this.messageById.get(id);
+    return row ? toMessage(row) : null;
+  }
+
+  /** Deletes one message; false when there was none. */
+  deleteMessage(id: string): boolean {
+    return this.db.transaction(() => {
+      const row = this.messageById.get(id);
+      if (!row) return false;
+      this.removeMessage.run(id);
+      this.touchConversation.run(this.now(), row.conversation_id);
+      return true;
     })();
   }
 

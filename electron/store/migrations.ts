@@ -161,6 +161,22 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE request_log ADD COLUMN cache_write_tokens INTEGER;');
     },
   },
+  {
+    version: 4,
+    name: 'chat: stopped answers',
+    up(db) {
+      // Answers saved before this column existed were not known to be stopped.
+      db.exec('ALTER TABLE messages ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;');
+    },
+  },
+  {
+    version: 5,
+    name: 'chat: generation parameters',
+    up(db) {
+      // JSON, so a parameter added later needs no migration; '{}' is every model default.
+      db.exec(`ALTER TABLE conversations ADD COLUMN params TEXT NOT NULL DEFAULT '{}';`);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

@@ -91,7 +91,8 @@ describe.skipIf(!ready)(
     it('streams a chat answer, stops it, then completes another through translation', async () => {
       await openPage('Chat');
       await page.getByRole('button', { name: 'New chat' }).click();
-      await page.getByLabel('Model').selectOption('sim-gemini');
+      await page.getByRole('combobox', { name: 'Model' }).fill('sim-gemini');
+      await page.getByRole('combobox', { name: 'Model' }).press('Enter');
       const composer = page.getByRole('textbox', { name: 'Message', exact: true });
       await composer.fill('[[sim:slow-chunks=150]] [[sim:long=80]] a long answer please');
       await composer.press('Enter');
@@ -109,7 +110,8 @@ describe.skipIf(!ready)(
 
       // A new conversation: the simulator reads fault markers anywhere in the history.
       await page.getByRole('button', { name: 'New chat' }).click();
-      await page.getByLabel('Model').selectOption('sim-gemini');
+      await page.getByRole('combobox', { name: 'Model' }).fill('sim-gemini');
+      await page.getByRole('combobox', { name: 'Model' }).press('Enter');
       await composer.fill('Hello from the browser');
       await composer.press('Enter');
       await expect

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type {
   AppEvents,
+  ChatParams,
   Conversation,
   ConversationWithMessages,
 } from '../../../shared/contract.ts';
@@ -12,6 +13,7 @@ import {
   applyDone,
   dropLastAssistant,
   emptyStream,
+  replaceAndTruncate,
   type ChatStreamState,
 } from './chat-stream.ts';
 import type { LoadStatus } from './load-status.ts';
@@ -33,10 +35,17 @@ interface ChatState extends ChatStreamState {
   create(model: string | null): Promise<void>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
-  update(patch: { model?: string | null; systemPrompt?: string | null }): Promise<void>;
+  update(patch: {
+    model?: string | null;
+    systemPrompt?: string | null;
+    params?: ChatParams;
+  }): Promise<void>;
   send(content: string): Promise<boolean>;
   stop(): Promise<void>;
   regenerate(): Promise<void>;
+  /** Sends a user message again with new text; the answers after it are replaced. */
+  edit(messageId: string, content: string): Promise<boolean>;
+  deleteMessage(messageId: string): Promise<void>;
   onDelta(delta: AppEvents['chat.delta']): void;
   onDone(done: AppEvents['chat.done']): void;
 }
@@ -199,6 +208,41 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       set({ actionError: errorMessage(error) });
     } finally {
       set({ sending: false });
+    }
+  },
+
+  async edit(messageId, content) {
+    const active = get().active;
+    if (!active || get().sending) return false;
+    set({ sending: true, actionError: null });
+    try {
+      const { user, assistant } = await getApi().call('chat.edit', { messageId, content });
+      const current = get().active;
+      if (current?.id === active.id) {
+        set({ active: { ...current, messages: replaceAndTruncate(current.messages, user) } });
+      }
+      set(addMessages(get(), active.id, [assistant]));
+      return true;
+    } catch (error) {
+      set({ actionError: errorMessage(error) });
+      return false;
+    } finally {
+      set({ sending: false });
+    }
+  },
+
+  async deleteMessage(messageId) {
+    set({ actionError: null });
+    try {
+      await getApi().call('chat.deleteMessage', { messageId });
+      const current = get().active;
+      if (current) {
+        set({
+          active: { ...current, messages: current.messages.filter((m) => m.id !== messageId) },
+        });
+      }
+    } catch (error) {
+      set({ actionError: errorMessage(error) });
     }
   },
 

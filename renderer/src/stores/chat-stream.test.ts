@@ -22,6 +22,7 @@ function message(id: string, role: ChatMessage['role'], content = ''): ChatMessa
     inputTokens: null,
     outputTokens: null,
     costUsd: null,
+    stopped: false,
     error: null,
     createdAt: 1,
   };
@@ -33,6 +34,7 @@ function conversation(messages: ChatMessage[] = []): ConversationWithMessages {
     title: 't',
     model: 'm',
     systemPrompt: null,
+    params: {},
     createdAt: 0,
     updatedAt: 0,
     messages,

@@ -94,6 +94,12 @@ export function dropLastAssistant(messages: ChatMessage[]): ChatMessage[] {
   return last && last.role === 'assistant' ? messages.slice(0, -1) : messages;
 }
 
+/** An edited question: it replaces the stored one and what followed it is gone. */
+export function replaceAndTruncate(messages: ChatMessage[], edited: ChatMessage): ChatMessage[] {
+  const index = messages.findIndex((m) => m.id === edited.id);
+  return index === -1 ? messages : [...messages.slice(0, index), edited];
+}
+
 /** The text to show for a message: what streamed so far while in progress, else as stored. */
 export function displayedContent(state: ChatStreamState, message: ChatMessage): string {
   if (message.id in state.streaming) return state.streamText[message.id] ?? message.content;

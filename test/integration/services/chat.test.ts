@@ -100,12 +100,15 @@ describe('chat', () => {
     expect(done.message.content.length).toBeGreaterThan(0);
     expect(done.message.content.split(' ').length).toBeLessThan(200);
     expect(done.message.error).toBeNull();
+    expect(done.message.stopped).toBe(true);
     const upstream = await fx.sim.waitFor(
       (e) => e.rawBody.includes('Tell me a long story') && e.clientClosedEarly,
     );
     expect(upstream.clientClosedEarly).toBe(true);
     const stored = await fx.call('chat.get', { id: conversation.id });
     expect(stored?.messages[1]?.content).toBe(done.message.content);
+    // Saved with the message, so a reopened conversation still says the answer was stopped.
+    expect(stored?.messages[1]?.stopped).toBe(true);
   });
 
   it('regenerates the last answer', async () => {
@@ -121,6 +124,73 @@ describe('chat', () => {
     // The upstream saw the question again, without the dropped answer.
     const body = fx.sim.journal.at(-1)?.body as { messages: { role: string }[] };
     expect(body.messages.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('edits a question and answers it again, dropping what followed', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const first = await fx.call('chat.send', { conversationId: conversation.id, content: 'One' });
+    await doneFor(first.assistant.id);
+    const second = await fx.call('chat.send', { conversationId: conversation.id, content: 'Two' });
+    await doneFor(second.assistant.id);
+    const { user, assistant } = await fx.call('chat.edit', {
+      messageId: first.user.id,
+      content: 'Uno',
+    });
+    expect(user).toMatchObject({ id: first.user.id, content: 'Uno' });
+    const done = await doneFor(assistant.id);
+    expect(done.message.content).toContain('Uno');
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages.map((m) => m.id)).toEqual([first.user.id, assistant.id]);
+    const body = fx.sim.journal.at(-1)?.body as { messages: { content: string }[] };
+    expect(body.messages.map((m) => m.content)).toEqual(['Uno']);
+    // An answer cannot be edited.
+    await expect(
+      fx.call('chat.edit', { messageId: assistant.id, content: 'x' }),
+    ).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it('sends the conversation’s parameters like any client, and keeps them', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const updated = await fx.call('chat.update', {
+      id: conversation.id,
+      params: { temperature: 0.3, maxTokens: 256, reasoningEffort: 'low' },
+    });
+    expect(updated.params).toEqual({ temperature: 0.3, maxTokens: 256, reasoningEffort: 'low' });
+    const { assistant } = await fx.call('chat.send', {
+      conversationId: conversation.id,
+      content: 'With parameters',
+    });
+    await doneFor(assistant.id);
+    const body = fx.sim.journal.at(-1)?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      temperature: 0.3,
+      max_completion_tokens: 256,
+      reasoning_effort: 'low',
+    });
+    // Unset again: nothing is sent, the model's defaults apply.
+    await fx.call('chat.update', { id: conversation.id, params: {} });
+    expect((await fx.call('chat.get', { id: conversation.id }))?.params).toEqual({});
+    await expect(
+      fx.call('chat.update', { id: conversation.id, params: { temperature: 5 } }),
+    ).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it('deletes one message, and leaves it out of what the model is sent', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const first = await fx.call('chat.send', { conversationId: conversation.id, content: 'Keep' });
+    await doneFor(first.assistant.id);
+    const second = await fx.call('chat.send', { conversationId: conversation.id, content: 'Drop' });
+    await doneFor(second.assistant.id);
+    await fx.call('chat.deleteMessage', { messageId: second.user.id });
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages.map((m) => m.id)).toEqual([
+      first.user.id,
+      first.assistant.id,
+      second.assistant.id,
+    ]);
+    await expect(
+      fx.call('chat.deleteMessage', { messageId: second.user.id }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('shows an upstream error inline, in the upstream’s words', async () => {

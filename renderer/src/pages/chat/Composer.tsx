@@ -58,10 +58,23 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
       />
       <div className="composer-bar">
         <span id="composer-hint" className="field-hint">
-          <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+          {streamingId ? (
+            <>
+              <kbd>Esc</kbd> to stop the answer
+            </>
+          ) : (
+            <>
+              <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+            </>
+          )}
         </span>
         {streamingId ? (
-          <button type="button" className="btn" onClick={() => void stop()}>
+          <button
+            type="button"
+            className="btn"
+            aria-keyshortcuts="Escape"
+            onClick={() => void stop()}
+          >
             <Square size={12} aria-hidden="true" fill="currentColor" />
             Stop
           </button>

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { ConversationItem } from './ConversationItem.tsx';
+import { useConversationSearch } from './use-conversation-search.ts';
 
 export function ConversationList({ defaultModel }: { defaultModel: string | null }) {
   const conversations = useChatStore((s) => s.conversations);
@@ -19,6 +20,10 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
   const remove = useChatStore((s) => s.remove);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
   const [creating, setCreating] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = useConversationSearch(query, conversations);
+  const { matches } = search;
+  const shown = matches ? conversations.filter((c) => matches.has(c.id)) : conversations;
 
   const newConversation = async () => {
     setCreating(true);
@@ -46,6 +51,25 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
           New chat
         </button>
       </div>
+      {conversations.length > 0 ? (
+        <div className="conversation-search">
+          <input
+            type="search"
+            className="input"
+            aria-label="Search conversations"
+            placeholder="Search titles and messages…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <p className="visually-hidden" role="status">
+            {matches ? `${shown.length} of ${conversations.length} conversations match` : ''}
+          </p>
+          {search.error ? <p className="field-error">{search.error}</p> : null}
+          {matches && shown.length === 0 ? (
+            <p className="field-hint">No conversation contains “{query.trim()}”.</p>
+          ) : null}
+        </div>
+      ) : null}
       {listStatus === 'loading' ? (
         <div className="conversation-skeleton" role="status" aria-label="Loading conversations">
           <div className="skeleton" />
@@ -66,10 +90,10 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
           <p>No conversations yet.</p>
         </div>
       ) : null}
-      {conversations.length > 0 ? (
+      {shown.length > 0 ? (
         <nav aria-label="Conversations" className="conversation-scroll">
           <ul>
-            {conversations.map((conversation) => (
+            {shown.map((conversation) => (
               <ConversationItem
                 key={conversation.id}
                 conversation={conversation}

@@ -1,5 +1,5 @@
-import { FileText } from 'lucide-react';
-import { useState } from 'react';
+import { FileText, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationWithMessages, ModelInfo } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -8,7 +8,10 @@ import { useChatStore } from '../../stores/chat-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
+import { paramsSummary } from './chat-params.ts';
+import { ExportButtons } from './ExportButtons.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
+import { ParametersEditor } from './ParametersEditor.tsx';
 import { SystemPromptEditor } from './SystemPromptEditor.tsx';
 
 interface ConversationViewProps {
@@ -21,7 +24,29 @@ export function ConversationView({ conversation, models }: ConversationViewProps
   const update = useChatStore((s) => s.update);
   const actionError = useChatStore((s) => s.actionError);
   const streamingId = useChatStore(activeStreamingId);
-  const [editingPrompt, setEditingPrompt] = useState(false);
+  const stop = useChatStore((s) => s.stop);
+  const [panel, setPanel] = useState<'prompt' | 'params' | null>(null);
+  const editingPrompt = panel === 'prompt';
+  const setEditingPrompt = (open: boolean) => setPanel(open ? 'prompt' : null);
+  const summary = paramsSummary(conversation.params);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // Escape stops the answer being written, like Stop, wherever the focus is in the chat (the
+  // Stop button replaced Send, so the focus is often on the page itself). A control that
+  // handles Escape for its own purpose (an editor, a popup) prevents the default and wins.
+  useEffect(() => {
+    if (!streamingId) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof Node ? event.target : null;
+      const inChat = target === document.body || sectionRef.current?.contains(target) === true;
+      if (!inChat) return;
+      event.preventDefault();
+      void stop();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [streamingId, stop]);
 
   const changeModel = async (model: string) => {
     try {
@@ -32,23 +57,37 @@ export function ConversationView({ conversation, models }: ConversationViewProps
   };
 
   return (
-    <section className="conversation" aria-labelledby="conversation-title">
+    <section ref={sectionRef} className="conversation" aria-labelledby="conversation-title">
       <div className="conversation-toolbar">
         <div className="toolbar-line">
           <h2 id="conversation-title" className="conversation-heading">
             {conversation.title || 'New conversation'}
           </h2>
-          <button
-            type="button"
-            className={conversation.systemPrompt ? 'btn btn-sm has-prompt' : 'btn btn-sm'}
-            aria-expanded={editingPrompt}
-            aria-controls="system-prompt-panel"
-            onClick={() => setEditingPrompt(!editingPrompt)}
-          >
-            <FileText size={13} aria-hidden="true" />
-            System prompt
-            {conversation.systemPrompt ? <span className="dot" aria-label="(set)" /> : null}
-          </button>
+          <div className="toolbar-actions">
+            <button
+              type="button"
+              className={conversation.systemPrompt ? 'btn btn-sm has-prompt' : 'btn btn-sm'}
+              aria-expanded={editingPrompt}
+              aria-controls="system-prompt-panel"
+              onClick={() => setEditingPrompt(!editingPrompt)}
+            >
+              <FileText size={13} aria-hidden="true" />
+              System prompt
+              {conversation.systemPrompt ? <span className="dot" aria-label="(set)" /> : null}
+            </button>
+            <button
+              type="button"
+              className={summary ? 'btn btn-sm has-prompt' : 'btn btn-sm'}
+              aria-expanded={panel === 'params'}
+              aria-controls="chat-params-panel"
+              onClick={() => setPanel(panel === 'params' ? null : 'params')}
+            >
+              <SlidersHorizontal size={13} aria-hidden="true" />
+              Parameters
+              {summary ? <span className="dot" aria-label="(set)" /> : null}
+            </button>
+            <ExportButtons conversation={conversation} />
+          </div>
         </div>
         <ModelPicker
           models={models}
@@ -64,9 +103,18 @@ export function ConversationView({ conversation, models }: ConversationViewProps
             onDone={() => setEditingPrompt(false)}
           />
         </div>
+      ) : panel === 'params' ? (
+        <div id="chat-params-panel" className="system-prompt-panel">
+          <ParametersEditor value={conversation.params} onDone={() => setPanel(null)} />
+        </div>
       ) : conversation.systemPrompt ? (
         <p className="system-prompt-preview" title={conversation.systemPrompt}>
           <span className="subtle">System:</span> {conversation.systemPrompt}
+        </p>
+      ) : null}
+      {panel === null && summary ? (
+        <p className="system-prompt-preview">
+          <span className="subtle">Parameters:</span> {summary}
         </p>
       ) : null}
       <MessageList messages={conversation.messages} />

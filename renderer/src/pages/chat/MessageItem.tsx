@@ -1,9 +1,10 @@
-import { Bot, CircleAlert, RotateCcw, User } from 'lucide-react';
-import { memo } from 'react';
+import { Bot, CircleAlert, Pencil, RotateCcw, Square, Trash2, User } from 'lucide-react';
+import { memo, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/contract.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
+import { MessageEditor } from './MessageEditor.tsx';
 import { MessageMeta } from './MessageMeta.tsx';
 
 interface MessageItemProps {
@@ -26,6 +27,9 @@ export const MessageItem = memo(function MessageItem({
   const content = streaming ? (streamed ?? message.content) : message.content;
   const isUser = message.role === 'user';
   const roleName = isUser ? 'You' : message.role === 'system' ? 'System' : 'Assistant';
+  const edit = useChatStore((s) => s.edit);
+  const deleteMessage = useChatStore((s) => s.deleteMessage);
+  const [editing, setEditing] = useState(false);
 
   return (
     <article
@@ -39,23 +43,39 @@ export const MessageItem = memo(function MessageItem({
       <div className="message-main">
         <div className="message-role">{roleName}</div>
         {/* The answer being streamed is announced as it completes. */}
-        <div
-          className={streaming ? 'message-body streaming' : 'message-body'}
-          role={streaming ? 'status' : undefined}
-          aria-live={streaming ? 'polite' : undefined}
-        >
-          {isUser ? (
-            <p className="user-text">{content}</p>
-          ) : content ? (
-            <Markdown text={content} />
-          ) : streaming ? (
-            <span className="typing" aria-label="Waiting for the answer">
-              <span />
-              <span />
-              <span />
-            </span>
-          ) : null}
-        </div>
+        {editing ? (
+          <MessageEditor
+            initial={message.content}
+            onCancel={() => setEditing(false)}
+            onSend={async (text) => {
+              if (await edit(message.id, text)) setEditing(false);
+            }}
+          />
+        ) : (
+          <div
+            className={streaming ? 'message-body streaming' : 'message-body'}
+            role={streaming ? 'status' : undefined}
+            aria-live={streaming ? 'polite' : undefined}
+          >
+            {isUser ? (
+              <p className="user-text">{content}</p>
+            ) : content ? (
+              <Markdown text={content} />
+            ) : streaming ? (
+              <span className="typing" aria-label="Waiting for the answer">
+                <span />
+                <span />
+                <span />
+              </span>
+            ) : null}
+          </div>
+        )}
+        {message.stopped && !streaming ? (
+          <p className="message-stopped">
+            <Square size={11} aria-hidden="true" fill="currentColor" />
+            Stopped
+          </p>
+        ) : null}
         {message.error ? (
           <div className="message-error" role="alert">
             <CircleAlert size={15} aria-hidden="true" />
@@ -65,17 +85,29 @@ export const MessageItem = memo(function MessageItem({
             </div>
           </div>
         ) : null}
-        {!streaming && !isUser ? (
+        {!streaming && !editing ? (
           <div className="message-footer">
-            <MessageMeta message={message} />
+            {isUser ? <span /> : <MessageMeta message={message} />}
             <div className="message-actions">
               {content ? (
                 <CopyButton
                   text={content}
-                  label="Copy answer"
+                  label={isUser ? 'Copy message' : 'Copy answer'}
                   className="btn btn-ghost btn-sm"
                   iconOnly
                 />
+              ) : null}
+              {isUser ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm btn-icon"
+                  aria-label="Edit and send again"
+                  title="Edit and send again"
+                  onClick={() => setEditing(true)}
+                  disabled={busy}
+                >
+                  <Pencil size={13} aria-hidden="true" />
+                </button>
               ) : null}
               {isLast ? (
                 <button
@@ -88,6 +120,16 @@ export const MessageItem = memo(function MessageItem({
                   Regenerate
                 </button>
               ) : null}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm btn-icon"
+                aria-label="Delete message"
+                title="Delete message"
+                onClick={() => void deleteMessage(message.id)}
+                disabled={busy}
+              >
+                <Trash2 size={13} aria-hidden="true" />
+              </button>
             </div>
           </div>
         ) : null}

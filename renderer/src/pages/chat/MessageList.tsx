@@ -1,3 +1,4 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { ChatMessage } from '../../../../shared/contract.ts';
@@ -5,7 +6,15 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { MessageItem } from './MessageItem.tsx';
 
-/** Messages, kept scrolled to the newest while the user is at the bottom. */
+/** A first guess at a message's height; each is measured once drawn. */
+const ESTIMATED_HEIGHT = 140;
+/** Gap between messages (matches --space-5). */
+const GAP = 20;
+
+/**
+ * Messages, kept scrolled to the newest while the user is at the bottom. Only those near the
+ * view are in the DOM, so a long conversation opens as fast as a short one.
+ */
 export function MessageList({ messages }: { messages: ChatMessage[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -17,11 +26,20 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     messages.reduce((n, m) => n + (s.streamText[m.id]?.length ?? 0), 0),
   );
   const onRegenerate = useCallback(() => void regenerate(), [regenerate]);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_HEIGHT,
+    getItemKey: (index) => messages[index]?.id ?? index,
+    gap: GAP,
+    overscan: 4,
+  });
 
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [messages, streamedLength]);
+    if (pinned.current && messages.length > 0) {
+      virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    }
+  }, [messages, streamedLength, virtualizer]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -41,16 +59,32 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   const last = messages.at(-1);
   return (
     <div className="message-scroll" ref={scroller} onScroll={onScroll}>
-      <div className="message-list" role="log" aria-label="Messages">
-        {messages.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            isLast={message.role === 'assistant' && message.id === last?.id}
-            onRegenerate={onRegenerate}
-            busy={sending || anyStreaming}
-          />
-        ))}
+      <div
+        className="message-list"
+        role="log"
+        aria-label="Messages"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const message = messages[item.index];
+          if (!message) return null;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className="message-slot"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MessageItem
+                message={message}
+                isLast={message.role === 'assistant' && message.id === last?.id}
+                onRegenerate={onRegenerate}
+                busy={sending || anyStreaming}
+              />
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -1,0 +1,70 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+
+interface MessageEditorProps {
+  initial: string;
+  onSend: (text: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * A question edited in place. Sending it again drops the answers after it, which the button's
+ * hint says, so nobody loses a thread by surprise.
+ */
+export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps) {
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const hintId = useId();
+  const canSend = !busy && text.trim().length > 0;
+
+  const send = async () => {
+    if (!canSend) return;
+    setBusy(true);
+    try {
+      await onSend(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <div className="message-editor">
+      <textarea
+        className="textarea"
+        aria-label="Edit message"
+        aria-describedby={hintId}
+        rows={Math.min(10, Math.max(2, text.split('\n').length))}
+        value={text}
+        // The user asked to edit: the text is theirs to change at once.
+        autoFocus
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="message-editor-bar">
+        <span id={hintId} className="field-hint">
+          Sending again replaces the answers after this message.
+        </span>
+        <button type="button" className="btn btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={!canSend}
+          onClick={() => void send()}
+        >
+          Send again
+        </button>
+      </div>
+    </div>
+  );
+}

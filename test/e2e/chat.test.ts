@@ -1,0 +1,376 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keychainTestEnv } from '../keychain-session.ts';
+import { seriousWcagViolations } from './axe-wcag.ts';
+import { chromiumAvailable } from './chromium.ts';
+import { finishFirstRun, openPage, startSeededApp, type SeededApp } from './seeded-app.ts';
+
+const session = keychainTestEnv(inject('keychainEnv'));
+const ready = 'env' in session && chromiumAvailable();
+if (!chromiumAvailable()) it.skip('Chromium is not installed (apt-get install chromium)', () => {});
+if ('skipped' in session) it.skip(session.skipped, () => {});
+
+const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+let s: SeededApp;
+let page: Page;
+
+const composer = (): Locator => page.getByRole('textbox', { name: 'Message', exact: true });
+const answers = (): Locator => page.getByRole('article', { name: 'Assistant message' });
+
+const picker = (): Locator => page.getByRole('combobox', { name: 'Model' });
+
+/** Starts a conversation and waits until it is the one open (the list has it, current). */
+async function newChat(): Promise<void> {
+  const items = page.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem');
+  const before = await items.count();
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
+  await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(before + 1);
+}
+
+/** Picks a model as a keyboard user does: type to filter, Enter on the exact match. */
+async function chooseModel(id: string): Promise<void> {
+  await picker().fill(id);
+  await picker().press('Enter');
+  await expect.poll(() => picker().inputValue()).toBe(id);
+}
+
+/** A new conversation with a long, slowly streamed answer on its way. */
+async function startLongAnswer(question: string): Promise<void> {
+  await newChat();
+  await chooseModel('sim-gemini');
+  await composer().fill(`[[sim:slow-chunks=150]] [[sim:long=80]] ${question}`);
+  await composer().press('Enter');
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Stop', exact: true }).isVisible(), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        answers()
+          .last()
+          .getByText(/lorem ipsum/)
+          .count(),
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+async function expectStoppedAnswer(): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Send', exact: true }).isVisible(), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(() => answers().last().getByText('Stopped', { exact: true }).isVisible(), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
+describe.skipIf(!ready)('the Chat page in Chromium, with the simulator as upstream', () => {
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    s = await startSeededApp('env' in session ? session.env : {});
+    page = s.page;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('gets through the first run to the Chat page', async () => {
+    await page.goto(s.app.uiUrl);
+    await finishFirstRun(s);
+  });
+
+  it('labels an answer stopped with the Stop button, also after reopening it', async () => {
+    await startLongAnswer('stop me with the button');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expectStoppedAnswer();
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-stopped-light.png') });
+    // The flag is saved with the message: a fresh page load still shows it.
+    await page.reload();
+    await expect
+      .poll(() => answers().last().getByText('Stopped', { exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // An answer that finished is not labelled.
+    await newChat();
+    await chooseModel('sim-gemini');
+    await composer().fill('A short one');
+    await composer().press('Enter');
+    await expect
+      .poll(() => page.getByText('Simulated reply to: "A short one"').count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Send', exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await answers().last().getByText('Stopped', { exact: true }).count()).toBe(0);
+  });
+
+  it('stops an answer with Escape from the message box', async () => {
+    await startLongAnswer('stop me with escape');
+    await expect.poll(() => composer().evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expectStoppedAnswer();
+    // The upstream saw the gateway close its connection.
+    await s.sim.waitFor(
+      (entry) => entry.rawBody.includes('stop me with escape') && entry.clientClosedEarly,
+      5_000,
+    );
+  });
+
+  it('stops an answer with Escape when nothing has the focus', async () => {
+    await startLongAnswer('stop me from the page');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await expectStoppedAnswer();
+  });
+
+  it('filters the model picker, moves with the keyboard, and explains models that cannot chat', async () => {
+    await newChat();
+    await picker().click();
+    await expect.poll(() => picker().getAttribute('aria-expanded')).toBe('true');
+    const listbox = page.getByRole('listbox', { name: 'Models' });
+    // Grouped by owner, each model with its formats and price.
+    expect(await listbox.getByRole('group', { name: 'sim' }).count()).toBe(1);
+    const gemini = listbox.getByRole('option', { name: /^sim-gemini\b/ }).first();
+    expect(await gemini.innerText()).toContain('(native)');
+    expect(await gemini.innerText()).toContain('$');
+    // The embeddings-only model is listed, disabled, with why.
+    const embed = listbox.getByRole('option', { name: /sim-embed/ });
+    expect(await embed.getAttribute('aria-disabled')).toBe('true');
+    expect(await embed.innerText()).toContain('Cannot chat');
+    // The open list passes axe's WCAG 2.1 A/AA rules (the combobox/listbox pattern, contrast).
+    expect(await seriousWcagViolations(page)).toEqual([]);
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-model-picker-light.png') });
+
+    // Typing filters; arrows move the highlight (aria-activedescendant); Enter picks.
+    await picker().fill('gemini');
+    const names = await listbox
+      .getByRole('option')
+      .evaluateAll((els) => els.map((el) => el.querySelector('.model-option-name')?.textContent));
+    expect(names).toEqual(['sim-gemini', 'sim-gemini-chat']);
+    const activeName = () =>
+      picker().evaluate((el) => {
+        const id = el.getAttribute('aria-activedescendant');
+        return id
+          ? document.getElementById(id)?.querySelector('.model-option-name')?.textContent
+          : null;
+      });
+    expect(await activeName()).toBe('sim-gemini');
+    await picker().press('ArrowDown');
+    expect(await activeName()).toBe('sim-gemini-chat');
+    await picker().press('ArrowDown');
+    expect(await activeName()).toBe('sim-gemini');
+    await picker().press('ArrowUp');
+    await picker().press('Enter');
+    await expect.poll(() => picker().inputValue()).toBe('sim-gemini-chat');
+    expect(await picker().getAttribute('aria-expanded')).toBe('false');
+
+    // Escape closes the list and keeps the model.
+    await picker().press('ArrowDown');
+    await picker().fill('zzz-none');
+    expect(await listbox.innerText()).toContain('No model matches');
+    await picker().press('Escape');
+    expect(await picker().getAttribute('aria-expanded')).toBe('false');
+    expect(await picker().inputValue()).toBe('sim-gemini-chat');
+  });
+
+  it('regenerates an answer, edits and resends a question, deletes a message', async () => {
+    await newChat();
+    await chooseModel('sim-chat');
+    await composer().fill('First question');
+    await composer().press('Enter');
+    const reply = (q: string) => page.getByText(`Simulated reply to: "${q}"`);
+    await expect.poll(() => reply('First question').count(), { timeout: 15_000 }).toBe(1);
+    const asked = (q: string) => s.sim.journal.filter((e) => e.rawBody.includes(q)).length;
+    const before = asked('First question');
+
+    await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await expect.poll(() => asked('First question'), { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(() => reply('First question').count(), { timeout: 15_000 }).toBe(1);
+
+    // Edit in place: the answer after the question is replaced by the new one.
+    const question = page.getByRole('article', { name: 'You message' });
+    await question.getByRole('button', { name: 'Edit and send again' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await editor.fill('Edited question');
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-edit-message-light.png') });
+    await page.getByRole('button', { name: 'Send again', exact: true }).click();
+    await expect.poll(() => reply('Edited question').count(), { timeout: 15_000 }).toBe(1);
+    expect(await reply('First question').count()).toBe(0);
+    expect(await page.getByRole('article').count()).toBe(2);
+    expect(await question.innerText()).toContain('Edited question');
+    const sent = s.sim.journal.at(-1)?.body as { messages: { content: string }[] };
+    expect(sent.messages.map((m) => m.content)).toEqual(['Edited question']);
+
+    // Delete the answer: gone now and after a reload.
+    await expect
+      .poll(() => answers().getByRole('button', { name: 'Delete message' }).isEnabled(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await answers().getByRole('button', { name: 'Delete message' }).click();
+    await expect.poll(() => answers().count()).toBe(0);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('article', { name: 'You message' }).count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await answers().count()).toBe(0);
+  });
+
+  it('sends the conversation’s parameters, which the request log shows', async () => {
+    await s.rpc('settings.update', { captureBodies: true });
+    await newChat();
+    await chooseModel('sim-chat');
+    await page.getByRole('button', { name: 'Parameters', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Parameters' });
+    await form.getByLabel('Temperature').fill('0.3');
+    await form.getByLabel('Max tokens').fill('256');
+    await form.getByLabel('Reasoning effort').selectOption('low');
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-parameters-light.png') });
+    await form.getByRole('button', { name: 'Save parameters' }).click();
+    await expect
+      .poll(() => page.getByText('temperature 0.3 · max 256 tokens · reasoning low').count())
+      .toBe(1);
+    await composer().fill('With parameters');
+    await composer().press('Enter');
+    await expect
+      .poll(() => page.getByText('Simulated reply to: "With parameters"').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+
+    await openPage(page, 'Logs');
+    const rows = page
+      .getByRole('table', { name: 'Request log' })
+      .locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await rows.first().click();
+    const detail = page.getByRole('dialog');
+    await expect.poll(() => detail.innerText(), { timeout: 10_000 }).toContain('With parameters');
+    const text = await detail.innerText();
+    expect(text).toMatch(/"temperature": 0\.3/);
+    expect(text).toMatch(/"max_completion_tokens": 256/);
+    expect(text).toMatch(/"reasoning_effort": "low"/);
+    await page.keyboard.press('Escape');
+    await openPage(page, 'Chat');
+  });
+
+  it('exports the open conversation as Markdown and as JSON', async () => {
+    // The conversation of the previous test is open: 'With parameters' and its answer.
+    const save = async (name: string): Promise<string> => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      const path = await download.path();
+      return readFileSync(path, 'utf8');
+    };
+    const markdown = await save('Export as Markdown');
+    expect(markdown).toMatch(/^# With parameters\n/);
+    expect(markdown).toContain('- Model: `sim-chat`');
+    expect(markdown).toContain('temperature 0.3');
+    expect(markdown).toContain('## You\n\nWith parameters');
+    expect(markdown).toMatch(/## Assistant \(sim-chat\)\n\nSimulated reply to: "With parameters"/);
+    const json = JSON.parse(await save('Export as JSON')) as {
+      title: string;
+      params: { temperature: number };
+      messages: { role: string; content: string }[];
+    };
+    expect(json.title).toBe('With parameters');
+    expect(json.params.temperature).toBe(0.3);
+    expect(json.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('searches conversations by title and by what was said in them', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    const listed = () =>
+      page
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.map((i) => i.querySelector('.conversation-title')?.textContent ?? ''),
+        );
+    // A word only in a message of 'First question' (its question was edited).
+    await search.fill('edited');
+    await expect.poll(listed, { timeout: 5_000 }).toEqual(['First question']);
+    // Every word must match, in the title or the messages.
+    await search.fill('parameters reply');
+    await expect.poll(listed, { timeout: 5_000 }).toEqual(['With parameters']);
+    await search.fill('nothing-says-this');
+    await expect
+      .poll(() => page.getByText('No conversation contains “nothing-says-this”.').count())
+      .toBe(1);
+    await search.fill('');
+    await expect.poll(async () => (await listed()).length).toBeGreaterThan(3);
+  });
+
+  it('opens a 200-message conversation with only the messages in view in the page', async () => {
+    const conversation = await s.rpc<{ id: string }>('chat.create', { model: 'sim-chat' });
+    for (let i = 0; i < 100; i += 1) {
+      // The app refuses a question while the previous answer is being written: wait for it.
+      for (;;) {
+        try {
+          await s.rpc('chat.send', { conversationId: conversation.id, content: `long chat ${i}` });
+          break;
+        } catch (error) {
+          if (!String(error).includes('Stop it first')) throw error;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+    }
+    await expect
+      .poll(
+        async () => {
+          const c = await s.rpc<{ messages: { content: string }[] }>('chat.get', {
+            id: conversation.id,
+          });
+          return c.messages.length === 200 && c.messages.every((m) => m.content !== '');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.reload();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^long chat 0/ })
+      .click();
+    // Opened at the newest message, as the user left it.
+    await expect
+      .poll(() => page.getByText('Simulated reply to: "long chat 99"').isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const articles = await page.getByRole('article').count();
+    expect(articles).toBeGreaterThan(2);
+    expect(articles).toBeLessThan(30);
+    // The whole page, not only the list: 4,404 element nodes before virtualising.
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(1500);
+    // Scrolling up brings the first messages in (and the last ones out).
+    await page.locator('.message-scroll').evaluate((el) => (el.scrollTop = 0));
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('log', { name: 'Messages' })
+            .getByText('long chat 0', { exact: true })
+            .isVisible(),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+    expect(await page.getByText('Simulated reply to: "long chat 99"').count()).toBe(0);
+  });
+});
