@@ -30,6 +30,15 @@ export const SIZES = {
     /** Nor may it go silent between two chunks for longer than this (10 intervals). */
     maxGapMs: 5000,
   },
+  burst: {
+    sizes: [50, 200, 1000],
+    /** Bursts are short; the largest is repeated less (1,000 streams take a few seconds). */
+    roundsAt: (n: number): number => (n >= 1000 ? 2 : 5),
+    /** The burst the CPU profile repeats. */
+    profiled: 200,
+  },
+  /** Under valgrind a request costs ~50 times its time: a warm-up for the JIT, then the count. */
+  instructions: { warmup: 3000, requests: 1000, concurrency: 8 },
   profile: { seconds: 6, concurrency: 64 },
   soak: { sampleEverySeconds: 10, concurrency: 16 },
 } as const;

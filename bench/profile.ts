@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Agent } from 'undici';
+import { burst, burstCall } from './burst.ts';
 import { SIZES } from './config.ts';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile-summary.ts';
 import { timedRequest } from './http-client.ts';
@@ -56,6 +57,12 @@ export async function profileGateway(
       load: (gw) => cannon(gw, pair('responses', 'chat'), concurrency, seconds),
     },
     {
+      // Issue 14: where a burst of new streams waits.
+      name: 'burst',
+      description: `chat → chat, streamed, ${SIZES.burst.profiled} streams opened at once on new connections, bursts for ${seconds} s`,
+      load: (gw) => bursts(gw, SIZES.burst.profiled, seconds),
+    },
+    {
       name: 'translated-stream',
       description: `responses → chat, streamed 500-word answers, 16 at a time, ${seconds} s`,
       load: (gw) => streams(gw, pair('responses', 'chat'), 16, seconds),
@@ -107,6 +114,15 @@ async function cannon(gateway: string, p: Pair, connections: number, seconds: nu
     duration: seconds,
   });
   return result['2xx'];
+}
+
+/** Bursts of `n` streams at once, one after the other until time is up; streams completed. */
+async function bursts(gateway: string, n: number, seconds: number): Promise<number> {
+  const call = burstCall(gateway);
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  while (Date.now() < until) done += (await burst(call, n, 'new')).ttfb.length;
+  return done;
 }
 
 /** `workers` loops, each streaming one long answer after another until time is up. */

@@ -42,6 +42,7 @@ function method(r: BenchResults): string {
 - Latency: non-streamed requests, one keep-alive connection to each side, gateway and direct alternated request by request; ${s.latency.warmup} warm-up pairs, then ${s.latency.samples} samples per side per round, ${s.latency.rounds} rounds; the tables give the median over rounds of each round's p50/p99, and "added" is the median over rounds of gateway − direct.
 - Throughput: autocannon (closed loop, keep-alive, pipelining 1), non-streamed; per concurrency and round, a direct run in each upstream format and right after it the three pairs using that upstream, each after a ${s.throughput.warmupSeconds} s warm-up; ${s.throughput.seconds(1)} s measured (autocannon counts whole seconds); ${s.throughput.roundsAt(1)} round per concurrency, ${s.throughput.roundsAt(64)} at concurrency 64 (the target). The ratio is the median over rounds of gateway ÷ its neighbouring direct run. On 2 cores the load generator, the simulator and the gateway share the CPU, so this ratio measures the gateway's CPU per request against the simulator's.
 - Stream TTFB: streamed 20-word answers, time from sending the request to the first body bytes (not just headers); alternated and repeated as for latency (${s.ttfb.samples} samples × ${s.ttfb.rounds} rounds).
+- Bursts: N streamed 20-word answers (chat → chat) sent in the same instant, the time to each one's first body byte; per round one direct burst and one gateway burst in alternating order (${s.burst.roundsAt(200)} rounds; ${s.burst.roundsAt(1000)} for 1,000), on a fresh gateway; *new*: each stream on a connection opened with it, *kept-alive*: on connections opened just before. The gateway's VmRSS is sampled every 20 ms during the largest bursts.
 - Per-chunk cost: streamed ${s.chunks.words}-word answers (one record per word, no delay), read at full speed; (gateway time − direct time) ÷ records the upstream sent; and the gateway process's CPU time (/proc/<pid>/stat) ÷ records.
 - Open streams: ${s.openStreams.streams} streams opened at once (one client connection each) with \`[[sim:slow-chunks=${s.openStreams.chunkIntervalMs}]] [[sim:long=${s.openStreams.words}]]\`, a fresh gateway per scenario; VmRSS of the gateway from /proc every 100 ms, the peak reported. A stream is *stalled* if its first chunk takes over ${s.openStreams.firstChunkWithinMs / 1000} s, it gets fewer than 2 chunks, or it goes silent over ${s.openStreams.maxGapMs / 1000} s; every run is bounded in time and cuts what is still open. The control run sends the same streams straight to the simulator.
 - Profile: \`node --cpu-prof\` on a separate gateway process per scenario, run from the sources (\`bin/model-gateway.ts\`) so that each frame names its file (the profiler slows it down, so no measurement above is taken under it).
@@ -150,6 +151,48 @@ TTFB and stream times in ms.
 `;
 }
 
+function burstSection(r: BenchResults): string {
+  const burst = r.burst;
+  if (!burst) return '';
+  const rows = [
+    ...burst.rows.map((x) => ({ via: 'gateway', x })),
+    ...(r.burstFloor?.rows ?? []).map((x) => ({ via: 'no-logic proxy', x })),
+  ];
+  return `## Bursts: streams opened at once
+
+${table(
+  [
+    'through',
+    'streams',
+    'connections',
+    'TTFB p50',
+    'TTFB p99',
+    'direct p50',
+    'direct p99',
+    '**added p50**',
+    '**added p99**',
+    'rounds',
+    'failed',
+  ],
+  rows.map(({ via, x }) => [
+    via,
+    x.streams,
+    x.connections,
+    f(x.gatewayP50, 1),
+    f(x.gatewayP99, 1),
+    f(x.directP50, 1),
+    f(x.directP99, 1),
+    `**${f(x.addedP50, 1)}**`,
+    `**${f(x.addedP99, 1)}**`,
+    x.rounds,
+    x.failed,
+  ]),
+)}
+
+${burst.pair.label}, streamed 20-word answers; N streams sent in the same instant, the time to each one's first body byte; per round a direct burst and a gateway burst, in alternating order; the table gives the median over rounds of each burst's p50/p99, "added" the median over rounds of gateway − direct. *new*: every stream opens its own connection with its request; *kept-alive*: N connections were opened (one request each) just before. Times in ms. Gateway RSS during the ${burst.peakStreams.toLocaleString('en')}-stream bursts: peak **${(burst.peakRss / MB).toFixed(0)} MB** (idle ${(burst.idleRss / MB).toFixed(0)} MB, sampled every 20 ms).
+`;
+}
+
 function memorySection(r: BenchResults): string {
   return `## ${SIZES.openStreams.streams.toLocaleString('en')} concurrent open streams
 
@@ -234,6 +277,20 @@ Last soak: ${s.date}, commit \`${s.commit}\`, ${(s.seconds / 60).toFixed(0)} min
 `;
 }
 
+function instructionSection(r: BenchResults): string {
+  if (!r.instructions) return '';
+  const { warmup, requests, concurrency } = SIZES.instructions;
+  return `## Instructions per request
+
+\`valgrind --tool=callgrind\` on a fresh process, every thread counted: ${requests.toLocaleString('en')} non-streamed requests at concurrency ${concurrency}, after ${warmup.toLocaleString('en')} not counted (start-up, JIT warm-up). Unlike CPU time, these counts do not move with other load on the machine.
+
+${table(
+  ['process', 'instructions / request'],
+  r.instructions.map((i) => [i.label, `${i.kiloInstructionsPerRequest.toFixed(0)} k`]),
+)}
+`;
+}
+
 function syscallSection(r: BenchResults): string {
   if (!r.syscalls) return '';
   return `## System calls per request
@@ -264,10 +321,12 @@ export function renderReport(
     latencySection(r),
     throughputSection(r),
     streamsSection(r),
+    burstSection(r),
     memorySection(r),
     soakSummary(soak),
     profileSection(r.profile),
     syscallSection(r),
+    instructionSection(r),
   ].join('\n');
 }
 

@@ -1,4 +1,6 @@
+import type { BurstResult } from './burst.ts';
 import type { FloorResult } from './floor.ts';
+import type { InstructionCount } from './instructions.ts';
 import type { ChunkCostResult } from './stream-chunks.ts';
 import type { LatencyResult } from './latency.ts';
 import type { OpenStreamsResult } from './open-streams-memory.ts';
@@ -36,11 +38,17 @@ export interface BenchResults {
   /** The no-logic reference proxy: what any extra hop costs here. */
   floor: FloorResult;
   ttfb: TtfbResult[];
+  /** Streams opened at once (issue 14); absent in results from before it was measured. */
+  burst?: BurstResult;
+  /** The same bursts through the no-logic reference proxy (200 streams), for scale. */
+  burstFloor?: BurstResult;
   chunks: ChunkCostResult[];
   openStreams: OpenStreamsResult[];
   profile: ProfileScenario[];
   /** Null where strace is missing (or with --no-profile). */
   syscalls: SyscallCount[] | null;
+  /** Instructions per request under callgrind; null where valgrind is missing (or --no-profile). */
+  instructions?: InstructionCount[] | null;
 }
 
 /** The last soak (`--soak`), kept in its own file because the default run does not redo it. */

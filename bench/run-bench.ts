@@ -4,7 +4,9 @@
  * memory soak instead and refreshes the report's soak row. `--full` holds the 1,000 open
  * streams for every pair separately (the default run: three representative sets and a mix of
  * every pair). `--report-only` re-renders report.md, soak.md and the charts from the stored
- * results; `--no-profile` skips the CPU profiles and syscall counts.
+ * results; `--no-profile` skips the CPU profiles, syscall and instruction counts. `--only burst` measures only
+ * the bursts of streams opened at once (gateway and reference proxy) and prints them, writing
+ * nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,9 +15,12 @@ import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
+import { measureBurst, type BurstResult } from './burst.ts';
 import { writeCharts, writeSoakChart } from './chart.ts';
+import { SIZES } from './config.ts';
 import { summarizeProfile, type CpuProfile } from './cpu-profile-summary.ts';
 import { measureFloor } from './floor.ts';
+import { measureInstructions } from './instructions.ts';
 import { expectOk, timedRequest } from './http-client.ts';
 import { measureLatency } from './latency.ts';
 import { backgroundLoad, watchLoad } from './machine-load.ts';
@@ -190,9 +195,20 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
   );
   await gateway.stop();
   services.delete(gateway);
+  // A fresh gateway, as for the open streams: its peak RSS in the largest burst is a target, and
+  // the phases before would have left theirs behind.
+  const burstGateway = await track(spawnGateway({ upstream: simulator.url }));
+  const burst = await phase('bursts of streams', [simulator.pid, burstGateway.pid], () =>
+    measureBurst(burstGateway, simulator.url, log),
+  );
+  await burstGateway.stop();
+  services.delete(burstGateway);
   const proxy = await track(spawnReferenceProxy(simulator.url));
   const floor = await phase('reference proxy', [simulator.pid, proxy.pid], () =>
     measureFloor(proxy, simulator, log),
+  );
+  const burstFloor = await phase('reference proxy bursts', [simulator.pid, proxy.pid], () =>
+    measureBurst(proxy, simulator.url, log, { sizes: [SIZES.burst.profiled], proxy: true }),
   );
   await proxy.stop();
   services.delete(proxy);
@@ -204,6 +220,7 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
     ? await profileGateway(simulator.url, join(RESULTS, 'profiles'), log)
     : [];
   const syscalls = profile ? await measureSyscalls(simulator, log) : null;
+  const instructions = profile ? await measureInstructions(simulator, log) : null;
   meta.seconds = (performance.now() - started) / 1000;
   const results: BenchResults = {
     version: RESULTS_VERSION,
@@ -212,10 +229,13 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
     throughput,
     floor,
     ttfb,
+    burst,
+    burstFloor,
     chunks,
     openStreams,
     profile: profiles,
     syscalls,
+    instructions,
   };
   writeFileSync(join(RESULTS, 'results.json'), `${JSON.stringify(results, null, 1)}\n`);
   await writeReport(results);
@@ -223,6 +243,31 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
 }
 
 const pct = (share: number): string => `${(share * 100).toFixed(0)} %`;
+
+/** `--only burst`: the bursts alone, through the gateway and the reference proxy, printed. */
+async function burstRun(): Promise<void> {
+  const simulator = await track(spawnSimulator());
+  const gateway = await track(spawnGateway({ upstream: simulator.url }));
+  const print = (name: string, result: BurstResult): void => {
+    for (const row of result.rows)
+      log(
+        `${name}: ${row.streams} streams, ${row.connections} connections: TTFB p50 ${row.gatewayP50.toFixed(1)} ms (direct ${row.directP50.toFixed(1)}), added p50 ${row.addedP50.toFixed(1)} ms, p99 ${row.addedP99.toFixed(1)} ms, failed ${row.failed}`,
+      );
+  };
+  const viaGateway = await measureBurst(gateway, simulator.url, log);
+  await gateway.stop();
+  services.delete(gateway);
+  const proxy = await track(spawnReferenceProxy(simulator.url));
+  const viaProxy = await measureBurst(proxy, simulator.url, log, {
+    sizes: [SIZES.burst.profiled],
+    proxy: true,
+  });
+  print('gateway', viaGateway);
+  log(
+    `gateway peak RSS with ${viaGateway.peakStreams} streams at once: ${(viaGateway.peakRss / 2 ** 20).toFixed(0)} MB (idle ${(viaGateway.idleRss / 2 ** 20).toFixed(0)} MB)`,
+  );
+  print('reference proxy', viaProxy);
+}
 
 async function soakRun(seconds: number): Promise<void> {
   const simulator = await track(spawnSimulator());
@@ -269,14 +314,18 @@ const { values } = parseArgs({
     full: { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
     'report-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'burst')
+  throw new Error(`--only takes 'burst', got '${values.only}'`);
 // Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
 const snapshot = snapshotSources();
 useSources(snapshot.root);
 const codeVersion = commit();
 try {
   if (values['report-only']) await rerender();
+  else if (values.only === 'burst') await burstRun();
   else if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
   else await defaultRun(values.full, !values['no-profile']);
 } finally {

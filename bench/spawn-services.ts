@@ -34,6 +34,8 @@ export interface GatewaySpawnOptions {
   root?: string;
   /** The entry script below `root`; default GATEWAY_ENTRY (e.g. `bin/model-gateway.ts` for the sources). */
   entry?: string;
+  /** A command Node runs under (valgrind and its options); it must keep Node's pid. */
+  wrapper?: string[];
 }
 
 /**
@@ -51,12 +53,16 @@ export async function spawnSimulator(): Promise<Service> {
 }
 
 /** The no-logic proxy of reference-proxy.ts, in front of `upstream` with the simulator's key. */
-export async function spawnReferenceProxy(upstream: string): Promise<Service> {
+export async function spawnReferenceProxy(
+  upstream: string,
+  wrapper: string[] = [],
+): Promise<Service> {
   return start(
     [join(ROOT, 'bench/reference-proxy.ts'), upstream, SIM_KEY],
     {},
     /^Reference proxy listening on (http:\/\/\S+)$/,
     false,
+    wrapper,
   );
 }
 
@@ -84,6 +90,7 @@ export async function spawnGateway(options: GatewaySpawnOptions): Promise<Servic
     { MODEL_GATEWAY_UPSTREAM_KEY: SIM_KEY, MODEL_GATEWAY_TOKEN: GATEWAY_TOKEN },
     /^Gateway listening on (http:\/\/\S+)$/,
     options.ipc ?? false,
+    options.wrapper,
   );
   // A gateway that fails to start leaves no data dir behind either.
   const service = await starting.catch((error: unknown) => {
@@ -114,8 +121,10 @@ async function start(
   env: Record<string, string>,
   ready: RegExp,
   ipc: boolean,
+  wrapper: string[] = [],
 ): Promise<Service> {
-  const child = spawn(process.execPath, args, {
+  const [command, ...rest] = [...wrapper, process.execPath, ...args];
+  const child = spawn(command!, rest, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
@@ -135,7 +144,9 @@ async function start(
     }),
   );
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => fail('did not start within 30 s'), 30_000);
+    // Under valgrind Node starts tens of times slower.
+    const startMs = wrapper.length > 0 ? 300_000 : 30_000;
+    const timer = setTimeout(() => fail(`did not start within ${startMs / 1000} s`), startMs);
     const lines = createInterface({ input: child.stdout! });
     let settled = false;
     function fail(why: string): void {

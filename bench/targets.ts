@@ -96,6 +96,8 @@ export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): Targe
         : `On two cores the gateway's CPU per request adds to the simulator's and the load generator's, so the ratio is set by how cheap the gateway is next to the simulator. Even the no-logic proxy reaches only ${r.floor.ratio64.toFixed(2)} × (${r.floor.proxyCpuUs64.toFixed(0)} µs of CPU per request); the gateway spends ${tp.gatewayCpuUs.toFixed(0)} µs per request in this pair against the simulator's ${tp.simulatorCpuUs.toFixed(0)}. ${costs(r.profile, tp.pair.client === 'responses' && tp.pair.kind === 'translated' ? 'translated-responses-client' : 'pass-through', 3)} The best pair, ${bestTp.pair.label}, spends ${bestTp.gatewayCpuUs.toFixed(0)} µs.`,
   });
 
+  rows.push(...issue14Targets(r));
+
   const tr = worst(trans, (l) => l.addedP50);
   rows.push({
     target: 'Translation adds ≤ 1 ms p50',
@@ -192,3 +194,84 @@ function soakWhy(soak: SoakRecord, heapOk: boolean): string {
 
 const signedMb = (bytes: number): string =>
   `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / MB).toFixed(2)} MB`;
+
+/** Issue 14's targets: bursts of streams, and pass-through CPU against the no-logic proxy. */
+const BURST_TARGET = { streams: 200, addedP50Ms: 10, addedP99Ms: 30, peakRssMb: 200 };
+const PASSTHROUGH_CPU_VS_PROXY = 1.3;
+const PASSTHROUGH_THROUGHPUT_64 = 0.55;
+
+function issue14Targets(r: BenchResults): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const burst = r.burst;
+  const floorRow = r.burstFloor?.rows.find(
+    (x) => x.streams === BURST_TARGET.streams && x.connections === 'new',
+  );
+  const row = burst?.rows.find(
+    (x) => x.streams === BURST_TARGET.streams && x.connections === 'new',
+  );
+  if (burst && row) {
+    const ok = row.addedP50 <= BURST_TARGET.addedP50Ms && row.addedP99 <= BURST_TARGET.addedP99Ms;
+    rows.push({
+      target: `Burst of ${BURST_TARGET.streams} streams opened at once on new connections: added TTFB ≤ ${BURST_TARGET.addedP50Ms} ms p50, ≤ ${BURST_TARGET.addedP99Ms} ms p99`,
+      measured: `p50 +${row.addedP50.toFixed(1)} ms, p99 +${row.addedP99.toFixed(1)} ms (gateway ${row.gatewayP50.toFixed(1)} / ${row.gatewayP99.toFixed(1)} ms, direct ${row.directP50.toFixed(1)} / ${row.directP99.toFixed(1)} ms)${floorRow ? `; no-logic proxy +${floorRow.addedP50.toFixed(1)} / +${floorRow.addedP99.toFixed(1)} ms` : ''}`,
+      limit: `${BURST_TARGET.addedP50Ms} ms / ${BURST_TARGET.addedP99Ms} ms`,
+      met: ok,
+      gap: ok
+        ? ''
+        : `p50 +${Math.max(0, row.addedP50 - BURST_TARGET.addedP50Ms).toFixed(1)} ms, p99 +${Math.max(0, row.addedP99 - BURST_TARGET.addedP99Ms).toFixed(1)} ms`,
+      why: ok
+        ? ''
+        : `The gateway is busy (CPU-bound) for the whole burst: each stream's first byte waits for the gateway's work on the streams ahead of it (accept, request, upstream request, and relaying the records of streams already answered), so the added wait grows with the gateway's CPU per stream.${floorRow ? ` A proxy with no logic adds ${floorRow.addedP50.toFixed(1)} ms p50 in the same burst here.` : ''} ${costs(r.profile, 'burst', 3)}`,
+    });
+  }
+  if (burst) {
+    const mb = burst.peakRss / MB;
+    rows.push({
+      target: `${burst.peakStreams.toLocaleString('en')} streams opened at once: peak RSS ≤ ${BURST_TARGET.peakRssMb} MB (gateway)`,
+      measured: `peak ${mb.toFixed(0)} MB (idle ${(burst.idleRss / MB).toFixed(0)} MB)`,
+      limit: `${BURST_TARGET.peakRssMb} MB`,
+      met: mb <= BURST_TARGET.peakRssMb,
+      gap: mb <= BURST_TARGET.peakRssMb ? '' : `+${(mb - BURST_TARGET.peakRssMb).toFixed(0)} MB`,
+      why: '',
+    });
+  }
+  const pass64 = r.throughput.filter((t) => t.concurrency === 64 && t.pair.kind === 'pass-through');
+  if (pass64.length > 0) {
+    const cpu = worst(pass64, (t) => t.gatewayCpuUs);
+    const procRatio = cpu.gatewayCpuUs / r.floor.proxyCpuUs64;
+    const procText = `CPU time at concurrency 64 (/proc, swings with other load): ${procRatio.toFixed(2)} × (worst: ${cpu.pair.label}, ${cpu.gatewayCpuUs.toFixed(0)} µs against ${r.floor.proxyCpuUs64.toFixed(0)} µs; others ${pass64
+      .filter((t) => t !== cpu)
+      .map((t) => `${t.gatewayCpuUs.toFixed(0)} µs`)
+      .join(', ')})`;
+    // Instruction counts do not depend on the machine's other load: judged by them when measured.
+    const gw = r.instructions?.find((i) => i.label.startsWith('gateway'));
+    const px = r.instructions?.find((i) => i.label.startsWith('reference proxy'));
+    const ratio =
+      gw && px ? gw.kiloInstructionsPerRequest / px.kiloInstructionsPerRequest : procRatio;
+    const ok = ratio <= PASSTHROUGH_CPU_VS_PROXY;
+    rows.push({
+      target: `Gateway CPU per pass-through request ≤ ${PASSTHROUGH_CPU_VS_PROXY} × the no-logic proxy's`,
+      measured:
+        gw && px
+          ? `${ratio.toFixed(2)} × in instructions (callgrind, ${gw.label.replace('gateway: ', '')}: ${gw.kiloInstructionsPerRequest.toFixed(0)} k against ${px.kiloInstructionsPerRequest.toFixed(0)} k per request); ${procText}`
+          : procText,
+      limit: `${PASSTHROUGH_CPU_VS_PROXY} ×`,
+      met: ok,
+      gap: ok ? '' : `${(ratio - PASSTHROUGH_CPU_VS_PROXY).toFixed(2)} ×`,
+      why: ok ? '' : costs(r.profile, 'pass-through', 4),
+    });
+    const tp = worst(pass64, (t) => t.ratio, true);
+    const tpOk = tp.ratio >= PASSTHROUGH_THROUGHPUT_64;
+    rows.push({
+      target: `Pass-through throughput at concurrency 64 ≥ ${PASSTHROUGH_THROUGHPUT_64} × direct`,
+      measured: `${tp.ratio.toFixed(2)} × (worst: ${tp.pair.label}; no-logic proxy ${r.floor.ratio64.toFixed(2)} ×)`,
+      limit: `${PASSTHROUGH_THROUGHPUT_64} ×`,
+      met: tpOk,
+      gap: tpOk ? '' : (PASSTHROUGH_THROUGHPUT_64 - tp.ratio).toFixed(2),
+      why: tpOk
+        ? ''
+        : `req/s on two cores shared with the load generator and the simulator follows the gateway's CPU per request (row above) and whatever else runs on the machine${otherLoad(r)}.`,
+    });
+  }
+  return rows;
+}

@@ -28,7 +28,7 @@ export const FLUSH_WINDOW_MS = 25;
 
 export class RequestLogWriter {
   private readonly db: Database.Database;
-  private readonly insert: Database.Statement<[LogColumns]>;
+  private readonly insert: Database.Statement<unknown[]>;
   private readonly insertBatch: (records: readonly RequestRecord[]) => {
     rows: LogRow[];
     duplicates: RequestRecord[];
@@ -45,18 +45,21 @@ export class RequestLogWriter {
     this.batchSize = Math.max(1, options.batchSize ?? DEFAULT_LOG_BATCH_SIZE);
     this.onError = options.onError ?? defaultOnError;
     // Duplicate ids are skipped, not fatal: one bad record must not roll back its whole batch.
-    this.insert = db.prepare<[LogColumns]>(
+    // Positional parameters: binding by name looks up every column's name on every insert.
+    this.insert = db.prepare<unknown[]>(
       `INSERT INTO request_log (${LOG_COLUMN_NAMES.join(', ')})
-       VALUES (${LOG_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
+       VALUES (${LOG_COLUMN_NAMES.map(() => '?').join(', ')})
        ON CONFLICT (request_id) DO NOTHING`,
     );
     this.insertBatch = db.transaction((records: readonly RequestRecord[]) => {
       const rows: LogRow[] = [];
       const duplicates: RequestRecord[] = [];
+      // The rows (a copy of each record) are only for listeners: none, no copies.
+      const listened = this.listeners.size > 0;
       for (const record of records) {
-        const row = this.insertOne(record);
-        if (row) rows.push(row);
-        else duplicates.push(record);
+        const id = this.insertId(record);
+        if (id === null) duplicates.push(record);
+        else if (listened) rows.push({ ...record, id });
       }
       return { rows, duplicates };
     });
@@ -123,10 +126,16 @@ export class RequestLogWriter {
     this.listeners.clear();
   }
 
+  /** The new row's id; null when the request id was logged already. */
+  private insertId(record: RequestRecord): number | null {
+    const columns: LogColumns = recordToColumns(record);
+    const result = this.insert.run(LOG_COLUMN_NAMES.map((name) => columns[name]));
+    return result.changes === 0 ? null : Number(result.lastInsertRowid);
+  }
+
   private insertOne(record: RequestRecord): LogRow | null {
-    const result = this.insert.run(recordToColumns(record));
-    if (result.changes === 0) return null;
-    return { ...record, id: Number(result.lastInsertRowid) };
+    const id = this.insertId(record);
+    return id === null ? null : { ...record, id };
   }
 
   private write(batch: RequestRecord[]): LogRow[] {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { newId } from '../canonical/ids.ts';
 import type { RequestRecord } from './request-record.ts';
+import { newRequestId } from './request-id.ts';
 
-export const newRequestId = (): string => newId('req_');
+export { newRequestId };
 
 /**
  * Per-request state: the id sent to the client and upstream, the abort signal that a client

@@ -1,0 +1,172 @@
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { SIZES } from './config.ts';
+import { directCall, gatewayCall, PAIRS, type HttpCall, type Pair } from './pairs.ts';
+import { rssBytes } from './proc-stats.ts';
+import { median, percentile } from './stats.ts';
+
+/** How the burst's streams reach the server: each on a connection of its own opened with it, or on one already open. */
+export type BurstConnections = 'new' | 'kept-alive';
+
+interface BurstRow {
+  streams: number;
+  connections: BurstConnections;
+  /** Time to first body byte, medians over rounds of each round's percentile, ms. */
+  gatewayP50: number;
+  gatewayP99: number;
+  directP50: number;
+  directP99: number;
+  /** Median over rounds of (gateway − direct) at that percentile. */
+  addedP50: number;
+  addedP99: number;
+  rounds: number;
+  /** Streams that did not answer 200 or broke off, over all rounds and both sides. */
+  failed: number;
+}
+
+export interface BurstResult {
+  pair: Pair;
+  rows: BurstRow[];
+  /** The gateway's VmRSS before the bursts, and its peak during the largest burst, bytes. */
+  idleRss: number;
+  peakRss: number;
+  peakStreams: number;
+}
+
+export interface OneBurst {
+  ttfb: number[];
+  failed: number;
+}
+
+/** A short streamed answer: the first record is what is timed; the rest is read to the end. */
+const BURST_PROMPT = 'Stream a short answer. [[sim:long=20]]';
+
+/**
+ * N streams opened at once (the same instant, as N tools or agent sub-tasks starting together),
+ * time to the first body byte of each. Direct and through the gateway take turns, burst by
+ * burst, so both see the same machine. With `new` connections every stream opens its own TCP
+ * connection with its request; with `kept-alive` N connections were opened (and used once)
+ * before, as a client's pool holds them.
+ */
+export async function measureBurst(
+  gateway: { url: string; pid: number },
+  simulator: string,
+  log: (line: string) => void,
+  options: {
+    sizes?: readonly number[];
+    /** The no-logic reference proxy instead of the gateway: it takes the direct body as is. */
+    proxy?: boolean;
+  } = {},
+): Promise<BurstResult> {
+  const pair = PAIRS.find((p) => p.client === 'chat' && p.upstream === 'chat')!;
+  const call = { stream: true, prompt: BURST_PROMPT };
+  const direct = directCall(simulator, pair.upstream, call);
+  const viaGateway = options.proxy
+    ? { ...direct, origin: gateway.url }
+    : gatewayCall(gateway.url, pair, call);
+  const sizes = options.sizes ?? SIZES.burst.sizes;
+  const { roundsAt } = SIZES.burst;
+  // The catalog load and the first compilations of the stream path are not part of a burst.
+  for (const target of [direct, viaGateway]) await burst(target, 20, 'new');
+  const idleRss = rssBytes(gateway.pid);
+  let peakRss = idleRss;
+  const largest = Math.max(...sizes);
+  const rows: BurstRow[] = [];
+  for (const streams of sizes) {
+    for (const connections of ['new', 'kept-alive'] as const) {
+      const rounds = roundsAt(streams);
+      const g: OneBurst[] = [];
+      const d: OneBurst[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        // Alternate which side goes first, so neither always follows the other's burst.
+        const order = round % 2 === 0 ? ['direct', 'gateway'] : ['gateway', 'direct'];
+        for (const side of order) {
+          if (side === 'direct') {
+            d.push(await burst(direct, streams, connections));
+            continue;
+          }
+          const sampler =
+            streams === largest
+              ? setInterval(() => (peakRss = Math.max(peakRss, rssBytes(gateway.pid))), 20)
+              : null;
+          try {
+            g.push(await burst(viaGateway, streams, connections));
+          } finally {
+            if (sampler) clearInterval(sampler);
+          }
+        }
+      }
+      const at = (b: OneBurst[], p: number): number[] => b.map((x) => percentile(x.ttfb, p));
+      const added = (p: number): number => median(at(g, p).map((value, i) => value - at(d, p)[i]!));
+      rows.push({
+        streams,
+        connections,
+        gatewayP50: median(at(g, 50)),
+        gatewayP99: median(at(g, 99)),
+        directP50: median(at(d, 50)),
+        directP99: median(at(d, 99)),
+        addedP50: added(50),
+        addedP99: added(99),
+        rounds,
+        failed: [...g, ...d].reduce((sum, b) => sum + b.failed, 0),
+      });
+      log(
+        `burst${options.proxy ? ' (reference proxy)' : ''}: ${streams} streams, ${connections} connections: added TTFB p50 ${added(50).toFixed(1)} ms, p99 ${added(99).toFixed(1)} ms`,
+      );
+    }
+  }
+  return { pair, rows, idleRss, peakRss, peakStreams: largest };
+}
+
+/** A streamed call through the gateway as the burst sends it (also the burst profile's). */
+export function burstCall(gateway: string): HttpCall {
+  const pair = PAIRS.find((p) => p.client === 'chat' && p.upstream === 'chat')!;
+  return gatewayCall(gateway, pair, { stream: true, prompt: BURST_PROMPT });
+}
+
+/** One burst of `n` streams at once; a fresh pool each time, so nothing carries over. */
+export async function burst(
+  call: HttpCall,
+  n: number,
+  connections: BurstConnections,
+): Promise<OneBurst> {
+  const pool = new Pool(call.origin, {
+    connections: n,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 60_000,
+    bodyTimeout: 60_000,
+  });
+  try {
+    if (connections === 'kept-alive') {
+      // n requests at once open n connections (one request each at pipelining 1); they stay
+      // open for the burst.
+      await Promise.all(Array.from({ length: n }, () => stream(pool, call)));
+    }
+    const results = await Promise.all(Array.from({ length: n }, () => stream(pool, call)));
+    const ok = results.filter((t): t is number => t !== null);
+    return { ttfb: ok, failed: n - ok.length };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Time to the first body byte of one streamed request, ms; null when it failed. */
+async function stream(pool: Pool, call: HttpCall): Promise<number | null> {
+  const start = performance.now();
+  try {
+    const response = await pool.request({
+      method: 'POST',
+      path: call.path,
+      headers: call.headers,
+      body: call.body,
+    });
+    let first = -1;
+    for await (const _chunk of response.body) {
+      if (first < 0) first = performance.now() - start;
+    }
+    return response.statusCode === 200 && first >= 0 ? first : null;
+  } catch {
+    return null;
+  }
+}
