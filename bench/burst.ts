@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { SIZES } from './config.ts';
 import { directCall, gatewayCall, PAIRS, type HttpCall, type Pair } from './pairs.ts';
-import { rssBytes } from './proc-stats.ts';
+import { cpuMs, rssBytes } from './proc-stats.ts';
 import { median, percentile } from './stats.ts';
 
 /** How the burst's streams reach the server: each on a connection of its own opened with it, or on one already open. */
@@ -22,6 +22,11 @@ interface BurstRow {
   rounds: number;
   /** Streams that did not answer 200 or broke off, over all rounds and both sides. */
   failed: number;
+  /**
+   * The gateway's (or proxy's) CPU time per stream over its bursts, µs (whole streams: accept to
+   * the last record). Less swayed by other load than the times above, and what they follow.
+   */
+  cpuUsPerStream?: number;
 }
 
 export interface BurstResult {
@@ -36,6 +41,8 @@ export interface BurstResult {
 export interface OneBurst {
   ttfb: number[];
   failed: number;
+  /** CPU time of the process `pid` (when given) over the timed streams, ms. */
+  cpuMs?: number;
 }
 
 /** A short streamed answer: the first record is what is timed; the rest is read to the end. */
@@ -77,6 +84,7 @@ export async function measureBurst(
       const rounds = roundsAt(streams);
       const g: OneBurst[] = [];
       const d: OneBurst[] = [];
+      let cpu = 0;
       for (let round = 0; round < rounds; round += 1) {
         // Alternate which side goes first, so neither always follows the other's burst.
         const order = round % 2 === 0 ? ['direct', 'gateway'] : ['gateway', 'direct'];
@@ -90,7 +98,9 @@ export async function measureBurst(
               ? setInterval(() => (peakRss = Math.max(peakRss, rssBytes(gateway.pid))), 20)
               : null;
           try {
-            g.push(await burst(viaGateway, streams, connections));
+            const result = await burst(viaGateway, streams, connections, gateway.pid);
+            g.push(result);
+            cpu += result.cpuMs ?? 0;
           } finally {
             if (sampler) clearInterval(sampler);
           }
@@ -109,9 +119,10 @@ export async function measureBurst(
         addedP99: added(99),
         rounds,
         failed: [...g, ...d].reduce((sum, b) => sum + b.failed, 0),
+        cpuUsPerStream: (cpu * 1000) / (rounds * streams),
       });
       log(
-        `burst${options.proxy ? ' (reference proxy)' : ''}: ${streams} streams, ${connections} connections: added TTFB p50 ${added(50).toFixed(1)} ms, p99 ${added(99).toFixed(1)} ms`,
+        `burst${options.proxy ? ' (reference proxy)' : ''}: ${streams} streams, ${connections} connections: added TTFB p50 ${added(50).toFixed(1)} ms, p99 ${added(99).toFixed(1)} ms, CPU ${((cpu * 1000) / (rounds * streams)).toFixed(0)} µs per stream`,
       );
     }
   }
@@ -129,6 +140,7 @@ export async function burst(
   call: HttpCall,
   n: number,
   connections: BurstConnections,
+  pid?: number,
 ): Promise<OneBurst> {
   const pool = new Pool(call.origin, {
     connections: n,
@@ -143,9 +155,14 @@ export async function burst(
       // open for the burst.
       await Promise.all(Array.from({ length: n }, () => stream(pool, call)));
     }
+    const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
     const results = await Promise.all(Array.from({ length: n }, () => stream(pool, call)));
     const ok = results.filter((t): t is number => t !== null);
-    return { ttfb: ok, failed: n - ok.length };
+    return {
+      ttfb: ok,
+      failed: n - ok.length,
+      ...(pid === undefined ? {} : { cpuMs: cpuMs(pid) - cpuBefore }),
+    };
   } finally {
     await pool.destroy();
   }

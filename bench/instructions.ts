@@ -34,7 +34,8 @@ function hasValgrind(): boolean {
  * of non-streamed requests at a fixed concurrency after a warm-up, for the gateway (chat → chat)
  * and for the no-logic reference proxy. Wall-clock CPU time (/proc) swings two- to threefold
  * with other load on two shared cores; instruction counts repeat within a few per cent. Null
- * where valgrind is missing.
+ * where valgrind is missing. With BENCH_KEEP_CALLGRIND set, the callgrind files are kept (their
+ * folder is logged) for `callgrind_annotate`.
  */
 export async function measureInstructions(
   simulator: { url: string },
@@ -48,12 +49,14 @@ export async function measureInstructions(
   const call = { stream: false, prompt: SHORT_PROMPT };
   const results: InstructionCount[] = [];
   const gateway = await count(
+    log,
     (wrapper) => spawnGateway({ upstream: simulator.url, wrapper }),
     (url) => gatewayCall(url, pair, call),
   );
   results.push({ label: `gateway: ${pair.label}`, ...gateway });
   log('instructions: gateway done');
   const proxy = await count(
+    log,
     (wrapper) => spawnReferenceProxy(simulator.url, wrapper),
     (url) => ({ ...directCall(simulator.url, 'chat', call), origin: url }),
   );
@@ -63,6 +66,7 @@ export async function measureInstructions(
 }
 
 async function count(
+  log: (line: string) => void,
   start: (wrapper: string[]) => Promise<Service>,
   callFor: (url: string) => HttpCall,
 ): Promise<{ kiloInstructionsPerRequest: number; requests: number }> {
@@ -110,6 +114,7 @@ async function count(
   } finally {
     await pool.close();
     await service.stop(5_000);
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_CALLGRIND) log(`callgrind output kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -171,6 +171,7 @@ ${table(
     'direct p99',
     '**added p50**',
     '**added p99**',
+    'CPU µs / stream',
     'rounds',
     'failed',
   ],
@@ -184,12 +185,13 @@ ${table(
     f(x.directP99, 1),
     `**${f(x.addedP50, 1)}**`,
     `**${f(x.addedP99, 1)}**`,
+    x.cpuUsPerStream === undefined ? '–' : f(x.cpuUsPerStream, 0),
     x.rounds,
     x.failed,
   ]),
 )}
 
-${burst.pair.label}, streamed 20-word answers; N streams sent in the same instant, the time to each one's first body byte; per round a direct burst and a gateway burst, in alternating order; the table gives the median over rounds of each burst's p50/p99, "added" the median over rounds of gateway − direct. *new*: every stream opens its own connection with its request; *kept-alive*: N connections were opened (one request each) just before. Times in ms. Gateway RSS during the ${burst.peakStreams.toLocaleString('en')}-stream bursts: peak **${(burst.peakRss / MB).toFixed(0)} MB** (idle ${(burst.idleRss / MB).toFixed(0)} MB, sampled every 20 ms).
+${burst.pair.label}, streamed 20-word answers; N streams sent in the same instant, the time to each one's first body byte; per round a direct burst and a gateway burst, in alternating order; the table gives the median over rounds of each burst's p50/p99, "added" the median over rounds of gateway − direct. *new*: every stream opens its own connection with its request; *kept-alive*: N connections were opened (one request each) just before. Times in ms; CPU: the gateway's (or proxy's) CPU time over its timed bursts per stream, whole streams (10 ms ticks of /proc). Gateway RSS during the ${burst.peakStreams.toLocaleString('en')}-stream bursts: peak **${(burst.peakRss / MB).toFixed(0)} MB** (idle ${(burst.idleRss / MB).toFixed(0)} MB, sampled every 20 ms).
 `;
 }
 

@@ -6,7 +6,7 @@
  * every pair). `--report-only` re-renders report.md, soak.md and the charts from the stored
  * results; `--no-profile` skips the CPU profiles, syscall and instruction counts. `--only burst` measures only
  * the bursts of streams opened at once (gateway and reference proxy) and prints them, writing
- * nothing.
+ * nothing; `--only instructions` likewise the instruction counts per request (valgrind).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -251,7 +251,7 @@ async function burstRun(): Promise<void> {
   const print = (name: string, result: BurstResult): void => {
     for (const row of result.rows)
       log(
-        `${name}: ${row.streams} streams, ${row.connections} connections: TTFB p50 ${row.gatewayP50.toFixed(1)} ms (direct ${row.directP50.toFixed(1)}), added p50 ${row.addedP50.toFixed(1)} ms, p99 ${row.addedP99.toFixed(1)} ms, failed ${row.failed}`,
+        `${name}: ${row.streams} streams, ${row.connections} connections: TTFB p50 ${row.gatewayP50.toFixed(1)} ms (direct ${row.directP50.toFixed(1)}), added p50 ${row.addedP50.toFixed(1)} ms, p99 ${row.addedP99.toFixed(1)} ms, CPU ${row.cpuUsPerStream?.toFixed(0)} µs per stream, failed ${row.failed}`,
       );
   };
   const viaGateway = await measureBurst(gateway, simulator.url, log);
@@ -267,6 +267,13 @@ async function burstRun(): Promise<void> {
     `gateway peak RSS with ${viaGateway.peakStreams} streams at once: ${(viaGateway.peakRss / 2 ** 20).toFixed(0)} MB (idle ${(viaGateway.idleRss / 2 ** 20).toFixed(0)} MB)`,
   );
   print('reference proxy', viaProxy);
+}
+
+/** `--only instructions`: instructions per request, gateway and reference proxy, printed. */
+async function instructionsRun(): Promise<void> {
+  const simulator = await track(spawnSimulator());
+  for (const row of (await measureInstructions(simulator, log)) ?? [])
+    log(`${row.label}: ${row.kiloInstructionsPerRequest.toFixed(0)} k instructions per request`);
 }
 
 async function soakRun(seconds: number): Promise<void> {
@@ -317,8 +324,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'burst')
-  throw new Error(`--only takes 'burst', got '${values.only}'`);
+if (values.only !== undefined && values.only !== 'burst' && values.only !== 'instructions')
+  throw new Error(`--only takes 'burst' or 'instructions', got '${values.only}'`);
 // Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
 const snapshot = snapshotSources();
 useSources(snapshot.root);
@@ -326,6 +333,7 @@ const codeVersion = commit();
 try {
   if (values['report-only']) await rerender();
   else if (values.only === 'burst') await burstRun();
+  else if (values.only === 'instructions') await instructionsRun();
   else if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
   else await defaultRun(values.full, !values['no-profile']);
 } finally {

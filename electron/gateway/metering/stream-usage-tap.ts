@@ -7,6 +7,19 @@ import { GatewayError } from '../canonical/gateway-error.ts';
 import { SseReader } from '../upstream/sse-reader.ts';
 import { scratchContext } from './scratch-context.ts';
 
+/** Whether a chunk ends on an SSE event boundary (a blank line), so no record straddles it. */
+const endsOnBoundary = (chunk: Uint8Array): boolean => {
+  const n = chunk.length;
+  if (n >= 2 && chunk[n - 1] === 0x0a && chunk[n - 2] === 0x0a) return true;
+  return (
+    n >= 4 &&
+    chunk[n - 1] === 0x0a &&
+    chunk[n - 2] === 0x0d &&
+    chunk[n - 3] === 0x0a &&
+    chunk[n - 4] === 0x0d
+  );
+};
+
 const isJson = (text: string): boolean => {
   try {
     JSON.parse(text);
@@ -21,7 +34,9 @@ const isJson = (text: string): boolean => {
  * length of what was generated so far for an estimate when it does not (a cancelled stream).
  * It parses each event once; when a record must be hidden from the client (chat's usage chunk
  * the gateway asked for), the same parse re-emits the other events (`filtered` output) instead of
- * the raw bytes.
+ * the raw bytes — but only for chunks that hold a hidden record or a record cut by a chunk's
+ * edge: a chunk of whole, visible records goes on as its raw bytes, which spares re-encoding
+ * every record as a string on the stream's path (bench/FINDINGS.md #9).
  */
 export class StreamUsageTap {
   usage: CanonicalUsage | undefined;
@@ -49,13 +64,19 @@ export class StreamUsageTap {
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
   private filtered = '';
+  /** Whether the bytes fed so far ended on an event boundary (nothing of a record is held). */
+  private aligned = true;
+  private hiddenInChunk = false;
 
   /** `hide` picks the records the client must not see; without it the bytes pass untouched. */
   constructor(codec: FormatCodec, hide?: (data: string) => boolean) {
     this.hide = hide;
     this.decoder = codec.createStreamDecoder(scratchContext());
     this.reader = new SseReader((event) => {
-      if (this.hide && !this.hide(event.data)) this.filtered += sseRecord(event.data, event.event);
+      if (this.hide) {
+        if (this.hide(event.data)) this.hiddenInChunk = true;
+        else this.filtered += sseRecord(event.data, event.event);
+      }
       try {
         const events = this.decoder.push(event);
         if (this.invalid === undefined && events.some((e) => e.type === 'error')) {
@@ -92,7 +113,12 @@ export class StreamUsageTap {
     if (!this.hide) return null;
     const out = this.filtered;
     this.filtered = '';
-    return out;
+    const wholeRecords = this.aligned && endsOnBoundary(chunk);
+    this.aligned = endsOnBoundary(chunk);
+    const hidden = this.hiddenInChunk;
+    this.hiddenInChunk = false;
+    // Exactly the records parsed from this chunk, none hidden: its bytes say the same.
+    return wholeRecords && !hidden ? null : out;
   }
 
   end(): string | null {

@@ -68,10 +68,12 @@ export function keyScrubber(key: string): KeyScrubber {
  * what follows a chunk's last line break is held back until the next chunk (or the end); a
  * stream of SSE records, whose chunks end with a blank line, is therefore never delayed.
  */
+const NOTHING = Buffer.alloc(0);
+
 class StreamScrubber {
   /** A line longer than this goes out anyway but for a tail long enough to hold a key's form. */
   private static readonly MAX_HELD = 64 * 1024;
-  private held: Buffer = Buffer.alloc(0);
+  private held: Buffer = NOTHING;
   private readonly scrubber: KeyScrubber;
 
   constructor(scrubber: KeyScrubber) {
@@ -82,14 +84,14 @@ class StreamScrubber {
     const data = this.held.length > 0 ? Buffer.concat([this.held, chunk]) : chunk;
     let cut = data.lastIndexOf(0x0a) + 1;
     if (data.length - cut > StreamScrubber.MAX_HELD) cut = data.length - 1024;
-    this.held = cut < data.length ? Buffer.from(data.subarray(cut)) : Buffer.alloc(0);
+    this.held = cut < data.length ? Buffer.from(data.subarray(cut)) : NOTHING;
     return this.scrubber.bytes(cut === data.length ? data : data.subarray(0, cut));
   }
 
   /** What was held back, scrubbed. */
   end(): Buffer {
     const rest = this.held;
-    this.held = Buffer.alloc(0);
+    this.held = NOTHING;
     return this.scrubber.bytes(rest);
   }
 }
