@@ -46,7 +46,7 @@ export interface OneBurst {
 }
 
 /** A short streamed answer: the first record is what is timed; the rest is read to the end. */
-const BURST_PROMPT = 'Stream a short answer. [[sim:long=20]]';
+export const BURST_PROMPT = 'Stream a short answer. [[sim:long=20]]';
 
 /**
  * N streams opened at once (the same instant, as N tools or agent sub-tasks starting together),

@@ -6,7 +6,8 @@
  * every pair). `--report-only` re-renders report.md, soak.md and the charts from the stored
  * results; `--no-profile` skips the CPU profiles, syscall and instruction counts. `--only burst` measures only
  * the bursts of streams opened at once (gateway and reference proxy) and prints them, writing
- * nothing; `--only instructions` likewise the instruction counts per request (valgrind).
+ * nothing; `--only instructions` likewise the instruction counts per request (valgrind), and
+ * `--only burst-cpu` the gateway's and the no-logic proxy's CPU per stream under `--cpu-prof`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
 import { measureBurst, type BurstResult } from './burst.ts';
+import { measureBurstCpuDiff, type BurstCpuSide } from './burst-cpu-diff.ts';
 import { writeCharts, writeSoakChart } from './chart.ts';
 import { SIZES } from './config.ts';
 import { summarizeProfile, type CpuProfile } from './cpu-profile-summary.ts';
@@ -269,6 +271,22 @@ async function burstRun(): Promise<void> {
   print('reference proxy', viaProxy);
 }
 
+/** `--only burst-cpu`: gateway and no-logic proxy profiled under the same bursts, printed. */
+async function burstCpuRun(): Promise<void> {
+  const simulator = await track(spawnSimulator());
+  const { gateway, proxy } = await measureBurstCpuDiff(simulator.url);
+  log(
+    `CPU per stream under --cpu-prof: gateway ${gateway.usPerStream.toFixed(0)} µs (${gateway.streams} streams), no-logic proxy ${proxy.usPerStream.toFixed(0)} µs (${proxy.streams}): ${(gateway.usPerStream / proxy.usPerStream).toFixed(2)} ×`,
+  );
+  const names = [...new Set([...gateway.categories, ...proxy.categories].map((c) => c.category))];
+  const us = (side: BurstCpuSide, name: string): number =>
+    side.categories.find((c) => c.category === name)?.us ?? 0;
+  for (const name of names.sort((a, b) => us(gateway, b) - us(gateway, a)))
+    log(
+      `  ${name.padEnd(34)} gateway ${us(gateway, name).toFixed(1).padStart(7)} µs   proxy ${us(proxy, name).toFixed(1).padStart(7)} µs`,
+    );
+}
+
 /** `--only instructions`: instructions per request, gateway and reference proxy, printed. */
 async function instructionsRun(): Promise<void> {
   const simulator = await track(spawnSimulator());
@@ -324,8 +342,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'burst' && values.only !== 'instructions')
-  throw new Error(`--only takes 'burst' or 'instructions', got '${values.only}'`);
+const ONLY = ['burst', 'burst-cpu', 'instructions'];
+if (values.only !== undefined && !ONLY.includes(values.only))
+  throw new Error(`--only takes ${ONLY.join(', ')}; got '${values.only}'`);
 // Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
 const snapshot = snapshotSources();
 useSources(snapshot.root);
@@ -334,6 +353,7 @@ try {
   if (values['report-only']) await rerender();
   else if (values.only === 'burst') await burstRun();
   else if (values.only === 'instructions') await instructionsRun();
+  else if (values.only === 'burst-cpu') await burstCpuRun();
   else if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
   else await defaultRun(values.full, !values['no-profile']);
 } finally {

@@ -56,9 +56,10 @@ export async function spawnSimulator(): Promise<Service> {
 export async function spawnReferenceProxy(
   upstream: string,
   wrapper: string[] = [],
+  nodeFlags: string[] = [],
 ): Promise<Service> {
   return start(
-    [join(ROOT, 'bench/reference-proxy.ts'), upstream, SIM_KEY],
+    [...nodeFlags, join(ROOT, 'bench/reference-proxy.ts'), upstream, SIM_KEY],
     {},
     /^Reference proxy listening on (http:\/\/\S+)$/,
     false,
