@@ -1,10 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { burst, burstCall, BURST_PROMPT } from './burst.ts';
 import { SIZES } from './config.ts';
-import { summarizeProfile, type CpuProfile } from './cpu-profile-summary.ts';
+import { summarizeProfile } from './cpu-profile-summary.ts';
+import { freePort, inspectFlag, profileWhile } from './inspector-profile.ts';
 import { directCall, type HttpCall } from './pairs.ts';
 import { spawnGateway, spawnReferenceProxy, type Service } from './spawn-services.ts';
 
@@ -14,11 +11,14 @@ export interface BurstCpuSide {
   usPerStream: number;
   /** The same split by where the code lives (the profile summary's categories), µs per stream. */
   categories: { category: string; us: number }[];
+  /** The functions with the most self time, µs per stream. */
+  top: { name: string; us: number }[];
 }
 
 /**
  * The gateway and the no-logic proxy under the same loop of bursts (`SIZES.burst.profiled`
- * streams at once on new connections, for `SIZES.profile.seconds`), each under `--cpu-prof`:
+ * streams at once on new connections, for `SIZES.profile.seconds`), each profiled through its
+ * inspector after a warm-up:
  * CPU per stream side by side, and where the difference goes. Profiling slows both alike, so
  * the ratio holds where `/proc` times on a shared machine swing.
  */
@@ -29,26 +29,19 @@ export async function measureBurstCpuDiff(
     start: (flags: string[]) => Promise<Service>,
     callFor: (url: string) => HttpCall,
   ): Promise<BurstCpuSide> => {
-    const dir = mkdtempSync(join(tmpdir(), 'mgw-burst-prof-'));
+    const port = await freePort();
+    const service = await start([inspectFlag(port)]);
     try {
-      const service = await start(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
       const call = callFor(service.url);
       await burst(call, 20, 'new');
-      let streams = 0;
       const until = Date.now() + SIZES.profile.seconds * 1000;
-      while (Date.now() < until)
-        streams += (await burst(call, SIZES.burst.profiled, 'new')).ttfb.length;
-      await service.stop(10_000);
-      // The profile is written as the process exits.
-      let file: string | undefined;
-      for (let tries = 0; !file && tries < 50; tries += 1) {
-        file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-        if (!file) await sleep(100);
-      }
-      if (!file) throw new Error('no CPU profile was written');
-      const summary = summarizeProfile(
-        JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile,
-      );
+      const { result: streams, profile } = await profileWhile(port, async () => {
+        let done = 0;
+        while (Date.now() < until)
+          done += (await burst(call, SIZES.burst.profiled, 'new')).ttfb.length;
+        return done;
+      });
+      const summary = summarizeProfile(profile);
       const perStream = (share: number): number => (share * summary.busyMs * 1000) / streams;
       return {
         streams,
@@ -57,13 +50,15 @@ export async function measureBurstCpuDiff(
           category: c.category,
           us: perStream(c.self),
         })),
+        top: summary.topSelf.map((f) => ({ name: f.name, us: perStream(f.self) })),
       };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await service.stop(10_000);
     }
   };
   const gateway = await profiled(
-    (nodeFlags) => spawnGateway({ upstream: simulator, nodeFlags }),
+    // From the sources, so frames name their files (as in profile.ts).
+    (nodeFlags) => spawnGateway({ upstream: simulator, nodeFlags, entry: 'bin/model-gateway.ts' }),
     (url) => burstCall(url),
   );
   const proxy = await profiled(

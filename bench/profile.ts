@@ -1,11 +1,12 @@
 import autocannon from 'autocannon';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Agent } from 'undici';
 import { burst, burstCall } from './burst.ts';
 import { SIZES } from './config.ts';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile-summary.ts';
 import { timedRequest } from './http-client.ts';
+import { freePort, inspectFlag, profileWhile } from './inspector-profile.ts';
 import { gatewayCall, PAIRS, SHORT_PROMPT, type Pair } from './pairs.ts';
 import { ROOT, spawnGateway } from './spawn-services.ts';
 
@@ -23,8 +24,9 @@ const pair = (client: string, upstream: string): Pair =>
   PAIRS.find((p) => p.client === client && p.upstream === upstream)!;
 
 /**
- * `node --cpu-prof` on a fresh gateway process under load, one process per scenario so each
- * profile shows one kind of work. The profiler slows the gateway down, so these runs are kept
+ * A CPU profile of a fresh gateway process under load, one process per scenario so each profile
+ * shows one kind of work, recorded through the inspector from after the warm-up to the end of
+ * the load (start-up is not in it). The profiler slows the gateway down, so these runs are kept
  * apart from the measured ones.
  */
 export async function profileGateway(
@@ -71,26 +73,27 @@ export async function profileGateway(
   const results: ProfileScenario[] = [];
   for (const scenario of scenarios) {
     const dir = join(outDir, scenario.name);
+    mkdirSync(dir, { recursive: true });
+    const port = await freePort();
     const gateway = await spawnGateway({
       upstream: simulator,
       // From the sources, not the bundle: the same code, but every frame names its own file, so
       // costs can be attributed (the bundle has no source maps).
       entry: 'bin/model-gateway.ts',
-      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=gateway.cpuprofile'],
+      nodeFlags: [inspectFlag(port)],
     });
     let completed: number;
+    let profile: CpuProfile;
     try {
-      await cannon(gateway.url, pair('chat', 'chat'), 4, 0.5); // catalog load and JIT warm-up
-      completed = await scenario.load(gateway.url);
+      // Catalog load and JIT warm-up, before the profiler starts.
+      await cannon(gateway.url, pair('chat', 'chat'), 4, 1);
+      if (scenario.name === 'burst') await bursts(gateway.url, 20, 0.5);
+      ({ result: completed, profile } = await profileWhile(port, () => scenario.load(gateway.url)));
     } finally {
-      // The profile is written when the process exits (serve exits 0 on SIGTERM).
       await gateway.stop();
     }
-    const file = join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!,
-    );
-    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    const file = join(dir, 'gateway.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
     results.push({
       name: scenario.name,
       description: scenario.description,

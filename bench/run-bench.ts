@@ -285,6 +285,13 @@ async function burstCpuRun(): Promise<void> {
     log(
       `  ${name.padEnd(34)} gateway ${us(gateway, name).toFixed(1).padStart(7)} µs   proxy ${us(proxy, name).toFixed(1).padStart(7)} µs`,
     );
+  for (const [side, result] of [
+    ['gateway', gateway],
+    ['proxy', proxy],
+  ] as const) {
+    log(`${side}: most self time, µs per stream`);
+    for (const f of result.top) log(`  ${f.us.toFixed(1).padStart(7)}  ${f.name}`);
+  }
 }
 
 /** `--only instructions`: instructions per request, gateway and reference proxy, printed. */
