@@ -29,6 +29,7 @@ import {
   usageRangeSchema,
   usageSeriesParamsSchema,
 } from './contract-schemas.ts';
+import type { ChatAttachment } from './chat-attachments.ts';
 import type {
   AppSettings,
   LogFilter,
@@ -66,6 +67,7 @@ const SCHEMAS = {
   'chat.search': chatSearchParamsSchema,
   'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
+  'chat.fromLog': requestIdParamsSchema,
   'usage.totals': usageRangeSchema,
   'usage.series': usageSeriesParamsSchema,
   'usage.by': usageByParamsSchema,
@@ -146,6 +148,7 @@ describe('contract schemas (types)', () => {
     expectTypeOf<Params<'chat.send'>>().toEqualTypeOf<{
       conversationId: string;
       content: string;
+      attachments?: ChatAttachment[];
     }>();
     // `.branded`: an intersection is the same type as the object it flattens to.
     expectTypeOf<Params<'usage.series'>>().branded.toEqualTypeOf<
@@ -206,5 +209,24 @@ describe('contract schemas (values)', () => {
     expect(override({ kind: 'per-call', modelPrice: 0.04, groupRatio: 1 })).toBe(true);
     expect(override({ kind: 'per-call', modelPrice: -0.04, groupRatio: 1 })).toBe(false);
     expect(override({ kind: 'flat', modelPrice: 0.04, groupRatio: 1 })).toBe(false);
+  });
+
+  it('check attached files: types, sizes against their bytes, and the limits', () => {
+    const send = (attachments: unknown[], content = '') =>
+      chatSendParamsSchema.safeParse({ conversationId: 'c', content, attachments });
+    const png = { kind: 'image', name: 'a.png', mimeType: 'image/png', data: 'iVBORw0=', size: 5 };
+    const note = { kind: 'text', name: 'n.md', text: 'héllo', size: 6 };
+    expect(send([png, note]).success).toBe(true);
+    // Files alone are a message; nothing at all is not.
+    expect(send([]).success).toBe(false);
+    expect(send([], 'text only').success).toBe(true);
+    expect(send([{ ...png, mimeType: 'image/bmp' }]).success).toBe(false);
+    expect(send([{ ...png, data: 'data:image/png;base64,iVBORw0=' }]).success).toBe(false);
+    expect(send([{ ...png, size: 4 }]).success).toBe(false);
+    expect(send([{ ...note, size: 5 }]).success).toBe(false);
+    const big = 'A'.repeat(Math.ceil(((5 * 1024 * 1024 + 3) * 4) / 3 / 4) * 4);
+    const tooBig = send([{ ...png, data: big, size: (big.length * 3) / 4 }]);
+    expect(tooBig.error?.issues[0]?.message).toMatch(/at most 5 MB/);
+    expect(send(Array.from({ length: 11 }, () => note)).success).toBe(false);
   });
 });

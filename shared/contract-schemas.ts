@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  base64Bytes,
+  formatBytes,
+  IMAGE_TYPES,
+  MAX_ATTACHMENTS,
+  MAX_IMAGE_BYTES,
+  MAX_MESSAGE_ATTACHMENT_BYTES,
+  MAX_TEXT_FILE_BYTES,
+} from './chat-attachments.ts';
 import { tariffSchema } from './tariff.ts';
 
 /**
@@ -164,8 +173,59 @@ export const chatUpdateParamsSchema = z.strictObject({
 });
 export type ChatUpdateParams = z.infer<typeof chatUpdateParamsSchema>;
 
-/** `chat.send`. */
-export const chatSendParamsSchema = z.strictObject({ conversationId: id, content: nonBlank });
+const attachmentName = z.string().min(1, 'must not be empty').max(255);
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 without a data: prefix');
+
+/** A file attached to a message; `size` is checked against the bytes it describes. */
+const chatAttachmentSchema = z.discriminatedUnion('kind', [
+  z
+    .strictObject({
+      kind: z.literal('image'),
+      name: attachmentName,
+      mimeType: z.enum(IMAGE_TYPES),
+      data: base64,
+      size: z.number().int().nonnegative(),
+    })
+    .refine((a) => a.size === base64Bytes(a.data), { path: ['size'], message: 'must match data' })
+    .refine((a) => a.size <= MAX_IMAGE_BYTES, {
+      path: ['data'],
+      message: `an image can be at most ${formatBytes(MAX_IMAGE_BYTES)}`,
+    }),
+  z
+    .strictObject({
+      kind: z.literal('text'),
+      name: attachmentName,
+      text: z.string(),
+      size: z.number().int().nonnegative(),
+    })
+    .refine((a) => a.size === new TextEncoder().encode(a.text).length, {
+      path: ['size'],
+      message: 'must match text',
+    })
+    .refine((a) => a.size <= MAX_TEXT_FILE_BYTES, {
+      path: ['text'],
+      message: `a text file can be at most ${formatBytes(MAX_TEXT_FILE_BYTES)}`,
+    }),
+]);
+
+const attachmentsSchema = z
+  .array(chatAttachmentSchema)
+  .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} files per message`)
+  .refine((list) => list.reduce((n, a) => n + a.size, 0) <= MAX_MESSAGE_ATTACHMENT_BYTES, {
+    message: `at most ${formatBytes(MAX_MESSAGE_ATTACHMENT_BYTES)} of files per message`,
+  });
+
+/** `chat.send`: text, attachments, or both; a message with files may have no text. */
+export const chatSendParamsSchema = z
+  .strictObject({
+    conversationId: id,
+    content: z.string(),
+    attachments: attachmentsSchema.optional(),
+  })
+  .refine((p) => p.content.trim().length > 0 || (p.attachments?.length ?? 0) > 0, {
+    path: ['content'],
+    message: 'must not be empty',
+  });
 export type ChatSendParams = z.infer<typeof chatSendParamsSchema>;
 
 /** `chat.edit`: a user message's new text; what followed it is dropped and answered anew. */
@@ -235,7 +295,7 @@ export const logSearchParamsSchema = z.strictObject({
 });
 export type LogSearchParams = z.infer<typeof logSearchParamsSchema>;
 
-/** `logs.get`. */
+/** `logs.get`, `chat.fromLog`. */
 export const requestIdParamsSchema = z.strictObject({ requestId: id });
 export type RequestIdParams = z.infer<typeof requestIdParamsSchema>;
 

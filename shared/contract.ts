@@ -8,8 +8,9 @@
  * from, never read it. A local token's secret crosses it once, in the answer to `tokens.create`.
  */
 
+import type { ChatAttachment } from './chat-attachments.ts';
 import type { WireFormat } from './wire-formats.ts';
-export type { WireFormat };
+export type { ChatAttachment, WireFormat };
 
 // What the main process receives is defined once, as zod schemas it checks every call with
 // (contract-schemas.ts, tariff.ts); the types here are inferred from them. Imported as types
@@ -110,11 +111,56 @@ export interface UpstreamProfile {
 
 export interface ConnectionTest {
   ok: boolean;
+  /** What kind of failure it was (`ok` when it worked), to word the result. */
+  state: Exclude<UpstreamHealthState, 'checking'>;
   /** Models the key can see, when ok. */
   modelCount: number;
   latencyMs: number;
   /** The upstream's own words on failure (e.g. invalid key), or a summary on success. */
   message: string;
+}
+
+/**
+ * How the active upstream answered the app's background check of its model list:
+ * `checking` until the first answer (and again after the profile or key changed),
+ * `unreachable` for a refused connection, a failed DNS lookup, TLS or a timeout, `key_rejected`
+ * for a 401/403, `rate_limited` for a 429, `upstream_error` for a 5xx or an answer that is no
+ * model list, `not_configured` when there is no profile or key to check with.
+ */
+export type UpstreamHealthState =
+  | 'checking'
+  | 'ok'
+  | 'unreachable'
+  | 'key_rejected'
+  | 'rate_limited'
+  | 'upstream_error'
+  | 'not_configured';
+
+export interface UpstreamHealth {
+  state: UpstreamHealthState;
+  /** The upstream's own words, or what kept the check from being made. Never the key. */
+  detail: string | null;
+  /** The status of the upstream's answer, when there was one. */
+  httpStatus: number | null;
+  /** From the upstream's `Retry-After`, when it is rate limited. */
+  retryAfterSeconds: number | null;
+  /** The base URL that was checked. */
+  baseUrl: string | null;
+  /** When the last check finished (epoch ms); null before the first. */
+  checkedAt: number | null;
+}
+
+/**
+ * What the app's environment says about the upstream, as `serve` reads it, to pre-fill the
+ * first-run form. The key never crosses the contract: only whether one is set.
+ */
+export interface UpstreamDefaults {
+  /** `MODEL_GATEWAY_UPSTREAM`. */
+  baseUrl: string | null;
+  /** `MODEL_GATEWAY_PRICING_URL`. */
+  pricingUrl: string | null;
+  /** `MODEL_GATEWAY_UPSTREAM_KEY` is set. */
+  keyInEnvironment: boolean;
 }
 
 export interface TokenInfo {
@@ -213,6 +259,8 @@ export interface ChatMessage {
   error: string | null;
   /** The answer was stopped before it finished (Stop or Escape): its text is partial. */
   stopped: boolean;
+  /** Images and text files sent with a user message (empty for answers). */
+  attachments: ChatAttachment[];
   createdAt: number;
 }
 
@@ -310,6 +358,15 @@ interface AppMethods {
   'key.clear': { params: ProfileIdParams; result: AppStatus };
   /** Calls the upstream's model list with the active profile's key. */
   'upstream.test': { params: UpstreamTestParams; result: ConnectionTest };
+  /**
+   * The active upstream's health as last checked. Asking keeps the background checks going for
+   * a minute (a UI that is open asks again before then); changes come as `upstream.health`.
+   */
+  'upstream.health': { params: void; result: UpstreamHealth };
+  /** Checks the active upstream now ("Retry now"). */
+  'upstream.recheck': { params: void; result: UpstreamHealth };
+  /** The upstream settings the environment gives (`MODEL_GATEWAY_UPSTREAM`, …). */
+  'upstream.defaults': { params: void; result: UpstreamDefaults };
 
   'settings.get': { params: void; result: AppSettings };
   /** Saves settings; a port change restarts the gateway and reports how that went. */
@@ -356,6 +413,15 @@ interface AppMethods {
   'chat.deleteMessage': { params: MessageIdParams; result: void };
   /** Drops the last answer and asks again. */
   'chat.regenerate': { params: ConversationIdParams; result: { assistant: ChatMessage } };
+  /**
+   * A new conversation holding a logged request's system prompt, turns and model (its captured
+   * body decoded by the gateway's own format decoders), to continue or send again.
+   */
+  'chat.fromLog': {
+    params: RequestIdParams;
+    /** `omitted`: what the chat cannot hold, in words (e.g. `2 tool calls`), for the user. */
+    result: { conversation: Conversation; omitted: string[] };
+  };
 
   'usage.totals': { params: UsageRange; result: UsageTotals };
   'usage.series': { params: UsageSeriesParams; result: UsagePoint[] };
@@ -375,6 +441,8 @@ interface AppMethods {
 /** Events pushed to the renderer: name → payload. */
 export interface AppEvents {
   'gateway.status': GatewayStatus;
+  /** The active upstream's health, when a background check finds it changed. */
+  'upstream.health': UpstreamHealth;
   /** New request-log rows, as they are written. */
   'logs.appended': LogEntry[];
   'chat.delta': { conversationId: string; messageId: string; text: string };

@@ -20,6 +20,9 @@ import { toAppError } from './to-app-error.ts';
 import { TokenService } from './token-service.ts';
 import { ToolsService } from './tools-service.ts';
 import { newUiToken } from './ui-token.ts';
+import { upstreamDefaults } from './upstream-defaults.ts';
+import { UpstreamHealthMonitor } from './upstream-health.ts';
+import { nudgeOnFailures } from './upstream-health-triggers.ts';
 import { UsageService } from './usage-service.ts';
 
 /** The name the Chat page's requests carry in the log, like a tool's token name. */
@@ -68,6 +71,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     options.port ?? settings.get().port,
   );
 
+  const health = new UpstreamHealthMonitor({
+    upstream: () => gateway.upstream(),
+    publish: (next) => bus.emit('upstream.health', next),
+  });
+  // A failed request (Chat's or any tool's) is a reason to look at the upstream at once.
+  bus.subscribe(nudgeOnFailures(() => health.nudge()));
+
   function appStatus(): AppStatus {
     const view = gateway.upstreamView();
     return {
@@ -84,7 +94,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const profiles = new ProfileService({
     store,
     keys,
-    reconfigure: () => gateway.reconfigure(),
+    reconfigure: async () => {
+      await gateway.reconfigure();
+      // A new profile or key: the last check said nothing about it.
+      health.reset();
+    },
     appStatus,
     envKeySet: () => Boolean(env[UPSTREAM_KEY_ENV]?.trim()),
     log,
@@ -111,6 +125,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         throw new AppError('no_upstream', 'No upstream profile yet: add one (its base URL) first.');
       return testConnection(profile, env, keys);
     },
+    health,
+    upstreamDefaults: () => upstreamDefaults(env),
     settings,
     tokens: new TokenService(store),
     tools: new ToolsService(store, {
@@ -149,6 +165,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     status: appStatus,
     close(graceMs = 10_000) {
       closing ??= (async () => {
+        health.close();
         await chat.close();
         http?.closeEvents();
         await gateway.close(graceMs);

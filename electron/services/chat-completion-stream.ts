@@ -1,11 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChatParams } from '../../shared/contract.ts';
+import type { ChatTurn } from './chat-turns.ts';
 import { upstreamMessage } from './upstream-message.ts';
-
-export interface ChatTurn {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 export interface ChatCallResult {
   /** The gateway's id for the request (its `x-request-id`), to find the log entry. */

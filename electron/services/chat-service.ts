@@ -1,5 +1,6 @@
 import type {
   AppEvents,
+  ChatAttachment,
   ChatCreateParams,
   ChatMessage,
   ChatParams,
@@ -9,8 +10,10 @@ import type {
 } from '../../shared/contract.ts';
 import { DEFAULT_CONVERSATION_TITLE, type LogRow, type Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
-import { streamChatCompletion, type ChatTurn } from './chat-completion-stream.ts';
+import { streamChatCompletion } from './chat-completion-stream.ts';
+import { conversationFromLog } from './chat-from-log.ts';
 import { titleFrom } from './chat-title.ts';
+import { turnsOf, type ChatTurn } from './chat-turns.ts';
 import { waitForLogEntry } from './log-entry-wait.ts';
 
 /** How often a streaming answer's text is saved, so a reopened conversation shows progress. */
@@ -80,17 +83,34 @@ export class ChatService {
     if (!this.deps.store.conversations.delete(id)) throw notFound(id);
   }
 
-  /** Appends the user's message and starts the answer; returns before it streams. */
-  send(conversationId: string, content: string): { user: ChatMessage; assistant: ChatMessage } {
+  /**
+   * Appends the user's message (its text and attached files) and starts the answer; returns
+   * before it streams.
+   */
+  send(
+    conversationId: string,
+    content: string,
+    attachments: readonly ChatAttachment[] = [],
+  ): { user: ChatMessage; assistant: ChatMessage } {
     const conversation = this.ready(conversationId);
     const conversations = this.deps.store.conversations;
-    const user = conversations.appendMessage(conversationId, { role: 'user', content });
+    const user = conversations.appendMessage(conversationId, {
+      role: 'user',
+      content,
+      attachments,
+    });
     const isFirst = !conversation.messages.some((m) => m.role === 'user');
     if (isFirst && conversation.title === DEFAULT_CONVERSATION_TITLE) {
-      const title = titleFrom(content);
+      // Files sent without a word: the first file's name says what the chat is about.
+      const title = titleFrom(content) || (attachments[0]?.name ?? '');
       if (title) conversations.update(conversationId, { title });
     }
     return { user, assistant: this.answer(conversationId) };
+  }
+
+  /** A new conversation from a logged request's captured body: its turns, model and prompt. */
+  fromLog(requestId: string): { conversation: Conversation; omitted: string[] } {
+    return conversationFromLog(this.deps.store, requestId);
   }
 
   /** Replaces a user message's text, drops what followed it, and answers it again. */
@@ -254,19 +274,6 @@ export class ChatService {
     const message = this.deps.store.conversations.updateMessage(messageId, patch);
     if (message) this.deps.emit('chat.done', { conversationId, message });
   }
-}
-
-/** The conversation as chat-completions turns: its system prompt, then what was said. */
-function turnsOf(conversation: ConversationWithMessages): ChatTurn[] {
-  const turns: ChatTurn[] = [];
-  const system = conversation.systemPrompt?.trim();
-  if (system) turns.push({ role: 'system', content: system });
-  for (const message of conversation.messages) {
-    // Failed or empty answers are not part of what the model said.
-    if (!message.content) continue;
-    turns.push({ role: message.role, content: message.content });
-  }
-  return turns;
 }
 
 const messageNotFound = (id: string): AppError =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConnectionTest, UpstreamProfile } from '../../shared/contract.ts';
 import { UpstreamClient, UpstreamStatusError } from '../gateway/upstream/upstream-client.ts';
 import type { UpstreamKeyStore } from '../secrets/upstream-key.ts';
+import { classifyProbe } from './upstream-health-classify.ts';
 import { keyFor, pricingUrlOf } from './upstream-source.ts';
 import { upstreamMessage, withoutSecret } from './upstream-message.ts';
 
@@ -21,13 +22,25 @@ export async function testConnection(
   const elapsed = (): number => Math.round(performance.now() - started);
   const key = await keyFor(profile, env, keys);
   if (key.kind === 'problem')
-    return { ok: false, modelCount: 0, latencyMs: 0, message: key.message };
+    return {
+      ok: false,
+      state: 'not_configured',
+      modelCount: 0,
+      latencyMs: 0,
+      message: key.message,
+    };
   let secret: string;
   try {
     secret = await key.key();
   } catch (error) {
     // The keychain locked or emptied between the check and the read.
-    return { ok: false, modelCount: 0, latencyMs: 0, message: (error as Error).message };
+    return {
+      ok: false,
+      state: 'not_configured',
+      modelCount: 0,
+      latencyMs: 0,
+      message: (error as Error).message,
+    };
   }
   const client = new UpstreamClient({
     baseUrl: profile.baseUrl,
@@ -45,6 +58,7 @@ export async function testConnection(
     const latencyMs = elapsed();
     return {
       ok: true,
+      state: 'ok',
       modelCount: models.length,
       latencyMs,
       message: `Connected to ${profile.baseUrl}: ${models.length} model${models.length === 1 ? '' : 's'} visible to this key (${latencyMs} ms).`,
@@ -52,6 +66,7 @@ export async function testConnection(
   } catch (error) {
     return {
       ok: false,
+      state: failureState(error, profile.baseUrl),
       modelCount: 0,
       latencyMs: elapsed(),
       message: withoutSecret(failureMessage(error, profile.baseUrl), secret),
@@ -59,6 +74,18 @@ export async function testConnection(
   } finally {
     void client.destroy();
   }
+}
+
+/** The kind of failure, as the background health check sorts it, for the result's heading. */
+function failureState(error: unknown, baseUrl: string): Exclude<ConnectionTest['state'], 'ok'> {
+  const { state } = classifyProbe(
+    error instanceof UpstreamStatusError
+      ? { kind: 'answer', status: error.status, body: error.body, retryAfter: null }
+      : { kind: 'failed', error, timeoutMs: TEST_TIMEOUT_MS },
+    baseUrl,
+  );
+  // A 2xx that was no model list is the one answer listModels throws for; never `ok` here.
+  return state === 'ok' || state === 'checking' ? 'upstream_error' : state;
 }
 
 function failureMessage(error: unknown, baseUrl: string): string {

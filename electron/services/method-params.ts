@@ -50,6 +50,9 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'key.set': keySetParamsSchema,
   'key.clear': profileIdParamsSchema,
   'upstream.test': optionalObject(upstreamTestParamsSchema),
+  'upstream.health': none,
+  'upstream.recheck': none,
+  'upstream.defaults': none,
 
   'settings.get': none,
   'settings.update': optionalObject(settingsPatchSchema),
@@ -78,6 +81,7 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'chat.search': chatSearchParamsSchema,
   'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
+  'chat.fromLog': requestIdParamsSchema,
 
   'usage.totals': optionalObject(usageRangeSchema),
   'usage.series': usageSeriesParamsSchema,

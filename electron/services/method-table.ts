@@ -4,6 +4,7 @@ import type {
   MethodName,
   Params,
   Result,
+  UpstreamDefaults,
 } from '../../shared/contract.ts';
 import type { ChatService } from './chat-service.ts';
 import type { LogService } from './log-service.ts';
@@ -12,12 +13,15 @@ import type { ProfileService } from './profile-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TokenService } from './token-service.ts';
 import type { ToolsService } from './tools-service.ts';
+import type { UpstreamHealthMonitor } from './upstream-health.ts';
 import type { UsageService } from './usage-service.ts';
 
 export interface MethodServices {
   appStatus(): Promise<AppStatus>;
   profiles: ProfileService;
   testUpstream(profileId: string | undefined): Promise<ConnectionTest>;
+  health: UpstreamHealthMonitor;
+  upstreamDefaults(): UpstreamDefaults;
   settings: SettingsService;
   tokens: TokenService;
   tools: ToolsService;
@@ -43,6 +47,9 @@ export function methodTable(s: MethodServices): MethodTable {
     'key.set': (p) => s.profiles.setKey(p.profileId, p.key),
     'key.clear': (p) => s.profiles.clearKey(p.profileId),
     'upstream.test': (p) => s.testUpstream(p.profileId),
+    'upstream.health': () => s.health.watch(),
+    'upstream.recheck': () => s.health.recheck(),
+    'upstream.defaults': () => s.upstreamDefaults(),
 
     'settings.get': () => s.settings.get(),
     'settings.update': (p) => s.settings.update(p),
@@ -65,12 +72,13 @@ export function methodTable(s: MethodServices): MethodTable {
     'chat.create': (p) => s.chat.create(p),
     'chat.update': ({ id, ...patch }) => s.chat.update(id, patch),
     'chat.delete': (p) => s.chat.delete(p.id),
-    'chat.send': (p) => s.chat.send(p.conversationId, p.content),
+    'chat.send': (p) => s.chat.send(p.conversationId, p.content, p.attachments ?? []),
     'chat.stop': (p) => s.chat.stop(p.messageId),
     'chat.edit': (p) => s.chat.edit(p.messageId, p.content),
     'chat.search': (p) => s.chat.search(p.query),
     'chat.deleteMessage': (p) => s.chat.deleteMessage(p.messageId),
     'chat.regenerate': (p) => s.chat.regenerate(p.conversationId),
+    'chat.fromLog': (p) => s.chat.fromLog(p.requestId),
 
     'usage.totals': (p) => s.usage.totals(p),
     'usage.series': (p) => s.usage.series(p),

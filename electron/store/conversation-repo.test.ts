@@ -118,6 +118,62 @@ describe('ConversationRepo', () => {
     expect(repo.get(conv.id)?.messages[0]?.stopped).toBe(true);
   });
 
+  it('keeps a message’s attachments in order, also when its text is edited', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.create();
+    const attachments = [
+      { kind: 'image', name: 'a.png', mimeType: 'image/png', data: 'iVBORw0=', size: 5 },
+      { kind: 'text', name: 'notes.md', text: '# Notes', size: 7 },
+    ] as const;
+    const msg = repo.appendMessage(conv.id, { role: 'user', content: 'Look', attachments });
+    expect(msg.attachments).toEqual(attachments);
+    repo.updateMessage(msg.id, { content: 'Look again' });
+    expect(repo.get(conv.id)?.messages[0]?.attachments).toEqual(attachments);
+    // Answers and older messages have none.
+    expect(repo.appendMessage(conv.id, { role: 'assistant', content: 'x' }).attachments).toEqual(
+      [],
+    );
+  });
+
+  it('reads damaged attachment JSON as none rather than failing the conversation', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.create();
+    const msg = repo.appendMessage(conv.id, { role: 'user', content: 'x' });
+    temp.store.db
+      .prepare('UPDATE messages SET attachments = ? WHERE id = ?')
+      .run('[{"kind":', msg.id);
+    expect(repo.get(conv.id)?.messages[0]?.attachments).toEqual([]);
+    temp.store.db
+      .prepare('UPDATE messages SET attachments = ? WHERE id = ?')
+      .run('[{"kind":"image","name":"x","mimeType":"image/bmp","data":"AA==","size":1}]', msg.id);
+    expect(repo.get(conv.id)?.messages[0]?.attachments).toEqual([]);
+  });
+
+  it('creates a conversation with its messages at once', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.createWithMessages(
+      { title: 'Replayed', model: 'm', systemPrompt: 'Be brief.' },
+      [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a', model: 'm' },
+      ],
+    );
+    expect(conv).toMatchObject({ title: 'Replayed', model: 'm', systemPrompt: 'Be brief.' });
+    expect(repo.get(conv.id)?.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'q'],
+      ['assistant', 'a'],
+    ]);
+    // A message that cannot be stored leaves no half-made conversation behind.
+    const before = repo.list().length;
+    expect(() =>
+      repo.createWithMessages({ title: 'Broken' }, [
+        { role: 'user', content: 'q' },
+        { role: 'tool' as 'user', content: 'not a role' },
+      ]),
+    ).toThrow();
+    expect(repo.list()).toHaveLength(before);
+  });
+
   it('deletes what follows a message, for regenerating, and keeps that message', () => {
     const repo = temp.store.conversations;
     const conv = repo.create();

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { ChatAttachment } from '../../shared/chat-attachments.ts';
+import { parseAttachments, serializeAttachments } from './message-attachments.ts';
 import { newId } from './new-id.ts';
 
 // The shapes are the renderer contract's, so the UI gets exactly what the store answers.
@@ -31,10 +33,11 @@ export interface NewMessage {
   costUsd?: number | null;
   error?: string | null;
   stopped?: boolean;
+  attachments?: readonly ChatAttachment[];
 }
 
 /** What a streaming answer fills in as it completes. Fields left out are kept. */
-export type MessagePatch = Partial<Omit<NewMessage, 'role'>>;
+export type MessagePatch = Partial<Omit<NewMessage, 'role' | 'attachments'>>;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New chat';
 
@@ -61,6 +64,8 @@ interface MessageRow {
   cost_usd: number | null;
   error: string | null;
   stopped: number;
+  /** JSON (message-attachments.ts). */
+  attachments: string;
   created_at: number;
 }
 
@@ -122,6 +127,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   costUsd: row.cost_usd,
   error: row.error,
   stopped: row.stopped === 1,
+  attachments: parseAttachments(row.attachments),
   createdAt: row.created_at,
 });
 
@@ -181,9 +187,9 @@ export class ConversationRepo {
     this.removeConversation = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
     this.insertMessage = db.prepare<[MessageInsert]>(
       `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
-         output_tokens, cost_usd, error, stopped, created_at)
+         output_tokens, cost_usd, error, stopped, attachments, created_at)
        VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
-         @output_tokens, @cost_usd, @error, @stopped, @created_at)`,
+         @output_tokens, @cost_usd, @error, @stopped, @attachments, @created_at)`,
     );
     this.messagesOf = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
@@ -212,6 +218,16 @@ export class ConversationRepo {
     };
     this.insertConversation.run(row);
     return toConversation(row);
+  }
+
+  /** A new conversation with its messages already in it: all of it is stored, or none. */
+  createWithMessages(input: NewConversation, messages: readonly NewMessage[]): Conversation {
+    return this.db.transaction(() => {
+      const conversation = this.create(input);
+      for (const message of messages) this.appendMessage(conversation.id, message);
+      const row = this.conversationById.get(conversation.id);
+      return row ? toConversation(row) : conversation;
+    })();
   }
 
   /**
@@ -294,6 +310,7 @@ export class ConversationRepo {
       cost_usd: message.costUsd ?? null,
       error: message.error ?? null,
       stopped: flag(message.stopped === true),
+      attachments: serializeAttachments(message.attachments ?? []),
       created_at: this.now(),
     };
     this.db.transaction(() => {

@@ -130,6 +130,31 @@ describe('migration 2: dropped fields on the request log', () => {
   });
 });
 
+describe('migration 6: chat attachments', () => {
+  it('gives messages stored before it no attachments', () => {
+    const temp = makeTempDir();
+    const db = new Database(join(temp.dir, 'm.sqlite'));
+    try {
+      runMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version < 6),
+      );
+      db.exec(`
+        INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c', 't', 0, 0);
+        INSERT INTO messages (id, conversation_id, role, content, created_at)
+          VALUES ('m', 'c', 'user', 'old question', 0);`);
+      runMigrations(db);
+      const row = db
+        .prepare<[], { attachments: string }>("SELECT attachments FROM messages WHERE id = 'm'")
+        .get();
+      expect(row?.attachments).toBe('[]');
+    } finally {
+      db.close();
+      temp.remove();
+    }
+  });
+});
+
 describe('opening a store twice', () => {
   it('migrates once and reopens the same data', () => {
     const temp = makeTempDir();

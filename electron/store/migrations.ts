@@ -177,6 +177,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE conversations ADD COLUMN params TEXT NOT NULL DEFAULT '{}';`);
     },
   },
+  {
+    version: 6,
+    name: 'chat: attachments',
+    up(db) {
+      // JSON: a message's images (base64) and text files, in the order they were attached.
+      // Messages written before had none.
+      db.exec(`ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';`);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

@@ -9,6 +9,8 @@ import { FirstRunFlow } from './pages/first-run/FirstRunFlow.tsx';
 import { useAppStore } from './stores/app-store.ts';
 import { useChatStore } from './stores/chat-store.ts';
 import { useLogsStore } from './stores/logs-store.ts';
+import { useModelsStore } from './stores/models-store.ts';
+import { useUpstreamHealthStore, watchUpstreamHealth } from './stores/upstream-health-store.ts';
 
 /**
  * Wires the app's events into the stores once, for the window's lifetime, so every page sees
@@ -28,8 +30,22 @@ function useAppEvents() {
         if (state === 'open' && wasDown) {
           wasDown = false;
           void useAppStore.getState().refreshStatus();
+          void useUpstreamHealthStore.getState().refresh();
         }
       }),
+      api.on('upstream.health', (health) => useUpstreamHealthStore.getState().setHealth(health)),
+      // The model list failed while the upstream did (a rejected key, say): load it again
+      // as soon as the upstream answers.
+      useUpstreamHealthStore.subscribe((now, before) => {
+        const models = useModelsStore.getState();
+        if (
+          now.health?.state === 'ok' &&
+          before.health?.state !== 'ok' &&
+          models.status === 'error'
+        )
+          void models.load();
+      }),
+      watchUpstreamHealth(),
       api.on('gateway.status', (gateway) => useAppStore.getState().setGatewayStatus(gateway)),
       api.on('logs.appended', (rows) => useLogsStore.getState().onAppended(rows)),
       api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keychainTestEnv } from '../keychain-session.ts';
 import { chromiumAvailable } from './chromium.ts';
+import { wcagViolationsInBothThemes } from './wcag-both-themes.ts';
 import {
   createToken,
   finishFirstRun,
@@ -186,5 +187,100 @@ describe.skipIf(!ready)('the Logs page: sorting, kept filters, copy as curl', ()
         { timeout: 10_000 },
       )
       .toBe(true);
+  });
+
+  /** One request as a tool sends it; its id from the gateway's answer. */
+  async function logged(body: unknown): Promise<string> {
+    const response = await fetch(`${s.app.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return response.headers.get('x-request-id') ?? '';
+  }
+
+  /** The detail of one request, found by its id with the Search filter. */
+  async function openDetail(requestId: string): Promise<Locator> {
+    await openPage(page, 'Logs');
+    // From no search to this one, so a row left from an earlier search is not taken for it.
+    await filters().getByLabel('Search').fill('');
+    await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await filters().getByLabel('Search').fill(requestId);
+    await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBe(1);
+    await bodyRows().first().click();
+    const detail = page.getByRole('dialog');
+    await expect.poll(() => detail.innerText(), { timeout: 10_000 }).toContain(requestId);
+    return detail;
+  }
+
+  it('opens a logged request in chat, with its system prompt, turns and model', async () => {
+    const requestId = await logged({
+      model: 'sim-chat',
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: 'Answer like a pirate.' },
+        { role: 'user', content: 'Where is the treasure?' },
+        { role: 'assistant', content: 'Under the palm, matey.' },
+        { role: 'user', content: 'Which palm?' },
+      ],
+    });
+    const detail = await openDetail(requestId);
+    const open = detail.getByRole('button', { name: 'Open in chat' });
+    expect(await open.isEnabled()).toBe(true);
+    expect(await wcagViolationsInBothThemes(page)).toEqual([]);
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'logs-open-in-chat-light.png') });
+
+    await open.click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Chat' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2 }).innerText(), { timeout: 10_000 })
+      .toBe('Where is the treasure?');
+    expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('sim-chat');
+    expect(await page.getByText('Answer like a pirate.').count()).toBe(1);
+    expect(await page.getByText('temperature 0.2').count()).toBe(1);
+    const turns = await page
+      .getByRole('article')
+      .evaluateAll((els) =>
+        els.map(
+          (el) =>
+            `${el.getAttribute('aria-label')}: ${el.querySelector('.message-body')?.textContent}`,
+        ),
+      );
+    expect(turns).toEqual([
+      'You message: Where is the treasure?',
+      'Assistant message: Under the palm, matey.',
+      'You message: Which palm?',
+    ]);
+
+    // It can be sent on from there: the answer comes from the same model.
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('And then?');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+    await expect
+      .poll(() => page.getByText('Simulated reply to: "And then?"').count(), { timeout: 15_000 })
+      .toBe(1);
+  });
+
+  it('says why a request whose body was not captured cannot be opened', async () => {
+    await s.rpc('settings.update', { captureBodies: false });
+    const requestId = await logged({
+      model: 'sim-chat',
+      messages: [{ role: 'user', content: 'not captured' }],
+    });
+    const detail = await openDetail(requestId);
+    const open = detail.getByRole('button', { name: 'Open in chat' });
+    expect(await open.isDisabled()).toBe(true);
+    const reason = await open.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reason}"]`).innerText()).toContain(
+      'Its body was not captured',
+    );
+    expect(await wcagViolationsInBothThemes(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await s.rpc('settings.update', { captureBodies: true });
   });
 });

@@ -20,6 +20,12 @@ export interface SimModel {
    * signature (Messages path).
    */
   requiresThoughtSignatures: boolean;
+  /**
+   * False for a model that reads text only: an image in its request is the provider's 400, as
+   * OpenAI answers for its text-only models. The catalog does not say so (new-api lists no input
+   * types), so clients learn it only from that answer.
+   */
+  acceptsImages: boolean;
 }
 
 /** Fixed so catalog snapshots stay stable. */
@@ -37,6 +43,7 @@ function model(
     accepts: endpointTypes ?? ['openai'],
     thinkingTokens: 0,
     requiresThoughtSignatures: false,
+    acceptsImages: true,
     ...extra,
   };
 }
@@ -48,7 +55,7 @@ export const SIM_MODELS: readonly SimModel[] = [
   model('sim-anthropic', ['anthropic'], { thinkingTokens: 9, requiresThoughtSignatures: true }),
   model('sim-all', ['openai', 'openai-response', 'gemini', 'anthropic']),
   model('sim-gemini-chat', ['gemini', 'openai']),
-  model('sim-per-call', ['openai']),
+  model('sim-per-call', ['openai'], { acceptsImages: false }),
   model('sim-embed', ['embeddings']),
   model('sim-no-markers', undefined),
 ];

@@ -317,6 +317,30 @@ describe('chat completions: structured output and images', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'invalid_image_url' } });
   });
+
+  it('refuses any image for the text-only model, in OpenAI’s words', async () => {
+    const res = await post(`${sim.url}/v1/chat/completions`, {
+      model: 'sim-per-call',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
+          ],
+        },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { message: 'Invalid content type. image_url is only supported by certain models.' },
+    });
+    const text = await post(`${sim.url}/v1/chat/completions`, {
+      model: 'sim-per-call',
+      messages: userChat('text is fine'),
+    });
+    expect(text.status).toBe(200);
+  });
 });
 
 describe('chat completions: errors', () => {

@@ -134,6 +134,11 @@ export function badRequest(message: string, param: string | null, code: string |
   return makeFailure(400, message, { param, code });
 }
 
+/** OpenAI's own words for image parts sent to a model that reads only text. */
+export function imagesNotSupported(): SimFailure {
+  return badRequest('Invalid content type. image_url is only supported by certain models.', null);
+}
+
 export function modelNotFound(id: string): SimFailure {
   return makeFailure(404, `The model '${id}' does not exist or you do not have access to it.`, {
     param: 'model',

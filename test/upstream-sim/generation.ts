@@ -4,6 +4,7 @@ import {
   MID_STREAM_ERROR_MESSAGE,
   badRequest,
   endpointNotSupported,
+  imagesNotSupported,
   insufficientBalance,
   makeFailure,
   modelNotFound,
@@ -67,6 +68,7 @@ export async function handleGeneration(
   const injected = injectedFailure(ex, state, faults);
   if (injected !== null) return ex.fail(shape, injected);
   if (req.deferred !== null) return ex.fail(shape, req.deferred);
+  if (!model.acceptsImages && req.imageCount > 0) return ex.fail(shape, imagesNotSupported());
   if (model.requiresThoughtSignatures && req.badSignature !== null) {
     return ex.fail(shape, signatureFailure(req.badSignature));
   }

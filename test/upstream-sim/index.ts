@@ -36,7 +36,8 @@
  * Checks run in the upstream's order: auth 401 → path 404/405 → JSON and required
  * fields 400 → model for this key 404 → model supports the path 404 → slow-first-byte
  * → balance (403 on OpenAI and Messages paths, 429 on the native path) → 429/5xx markers
- * → the provider's own validation 400 (images, tool-result linking, previous_response_id,
+ * → the provider's own validation 400 (images, and any image at all for sim-per-call, which
+ * reads text only; tool-result linking, previous_response_id,
  * thought signatures, thinking-block signatures, max_output_tokens < 16) → call trigger
  * 400 → answer. The Messages paths check `anthropic-version` (400) right after the path.
  *

@@ -1,5 +1,5 @@
 import type { LanguageFn } from 'highlight.js';
-import { createLowlight } from 'lowlight';
+import type { createLowlight } from 'lowlight';
 
 type Loader = () => Promise<{ default: LanguageFn }>;
 
@@ -76,7 +76,21 @@ const ALIASES: Record<string, string> = {
   txt: 'plaintext',
 };
 
-export const lowlight = createLowlight();
+type Lowlight = ReturnType<typeof createLowlight>;
+
+/**
+ * The highlighter's core, loaded with the first grammar a code block asks for: answers without
+ * code never load it (it is a third of the Markdown renderer's weight).
+ */
+let lowlight: Lowlight | null = null;
+let core: Promise<Lowlight> | null = null;
+const loadCore = (): Promise<Lowlight> =>
+  (core ??= import('lowlight').then(({ createLowlight }) => (lowlight = createLowlight())));
+
+/** The highlighter when it has this grammar; null while either is not loaded. */
+export function highlighterFor(name: string): Lowlight | null {
+  return lowlight?.registered(name) ? lowlight : null;
+}
 
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -104,9 +118,9 @@ export function loadLanguages(langs: Iterable<string>): Promise<void> {
     }
     loading.set(
       name,
-      loader().then(
-        (grammar) => {
-          lowlight.register(name, grammar.default);
+      Promise.all([loadCore(), loader()]).then(
+        ([highlighter, grammar]) => {
+          highlighter.register(name, grammar.default);
           version += 1;
           listeners.forEach((listener) => listener());
         },

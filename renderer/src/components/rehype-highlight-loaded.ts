@@ -1,4 +1,4 @@
-import { grammarName, lowlight } from './highlight-languages.ts';
+import { grammarName, highlighterFor } from './highlight-languages.ts';
 
 /** The parts of a hast node this plugin reads (hast's own types are not a dependency here). */
 interface HastNode {
@@ -26,8 +26,9 @@ function highlightCode(code: HastNode): void {
   if (!lang) return;
   const name = grammarName(lang);
   // Not loaded (yet): the block stays plain; Markdown renders again once the grammar is in.
-  if (!lowlight.registered(name)) return;
-  const tree = lowlight.highlight(name, textOf(code));
+  const highlighter = highlighterFor(name);
+  if (!highlighter) return;
+  const tree = highlighter.highlight(name, textOf(code));
   code.children = tree.children as HastNode[];
   const classes = code.properties?.className;
   if (Array.isArray(classes) && !classes.includes('hljs')) classes.unshift('hljs');

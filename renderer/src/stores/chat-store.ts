@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type {
   AppEvents,
+  ChatAttachment,
   ChatParams,
   Conversation,
   ConversationWithMessages,
@@ -40,12 +41,18 @@ interface ChatState extends ChatStreamState {
     systemPrompt?: string | null;
     params?: ChatParams;
   }): Promise<void>;
-  send(content: string): Promise<boolean>;
+  /** Sends the text and attached files; false (with `actionError`) when the app refused them. */
+  send(content: string, attachments?: ChatAttachment[]): Promise<boolean>;
   stop(): Promise<void>;
   regenerate(): Promise<void>;
   /** Sends a user message again with new text; the answers after it are replaced. */
   edit(messageId: string, content: string): Promise<boolean>;
   deleteMessage(messageId: string): Promise<void>;
+  /**
+   * Opens a new conversation made from a logged request (Logs → Open in chat); resolves to
+   * what the chat could not hold of it, in words.
+   */
+  openFromLog(requestId: string): Promise<string[]>;
   onDelta(delta: AppEvents['chat.delta']): void;
   onDone(done: AppEvents['chat.done']): void;
 }
@@ -62,6 +69,13 @@ function summary(c: ConversationWithMessages): Conversation {
   const { messages: _messages, ...rest } = c;
   return rest;
 }
+
+/**
+ * The conversation "New chat" is creating, until the app has answered. Until then the old
+ * conversation is still on screen, and a model picked in it right after the click is meant for
+ * the new one: `update` waits for this so the pick is applied there, not lost to the old one.
+ */
+let creating: Promise<unknown> | null = null;
 
 export const useChatStore = create<ChatState>()((set, get) => ({
   ...emptyStream,
@@ -123,15 +137,24 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   },
 
   async create(model) {
-    // No title: the app gives its default and replaces it with the first question.
-    const conversation = await getApi().call('chat.create', { model });
-    set({
-      conversations: upsert(get().conversations, conversation),
-      activeId: conversation.id,
-      active: { ...conversation, messages: [] },
-      activeStatus: 'ready',
-      actionError: null,
-    });
+    const run = (async () => {
+      // No title: the app gives its default and replaces it with the first question.
+      const conversation = await getApi().call('chat.create', { model });
+      set({
+        conversations: upsert(get().conversations, conversation),
+        activeId: conversation.id,
+        active: { ...conversation, messages: [] },
+        activeStatus: 'ready',
+        actionError: null,
+      });
+    })();
+    const tracked = run.catch(() => undefined);
+    creating = tracked;
+    try {
+      await run;
+    } finally {
+      if (creating === tracked) creating = null;
+    }
   },
 
   async rename(id, title) {
@@ -151,6 +174,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   },
 
   async update(patch) {
+    if (creating) await creating;
     const active = get().active;
     if (!active) return;
     const conversation = await getApi().call('chat.update', { id: active.id, ...patch });
@@ -161,7 +185,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     });
   },
 
-  async send(content) {
+  async send(content, attachments = []) {
     const active = get().active;
     if (!active || get().sending) return false;
     set({ sending: true, actionError: null });
@@ -170,6 +194,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       const { user, assistant } = await api.call('chat.send', {
         conversationId: active.id,
         content,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       set(addMessages(get(), active.id, [user, assistant]));
       // The app names a conversation after its first question: pick the new title up.
@@ -244,6 +269,13 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     } catch (error) {
       set({ actionError: errorMessage(error) });
     }
+  },
+
+  async openFromLog(requestId) {
+    const { conversation, omitted } = await getApi().call('chat.fromLog', { requestId });
+    set({ conversations: upsert(get().conversations, conversation) });
+    await get().open(conversation.id);
+    return omitted;
   },
 
   onDelta: (delta) => set(applyDelta(get(), delta)),

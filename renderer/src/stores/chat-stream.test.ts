@@ -23,6 +23,7 @@ function message(id: string, role: ChatMessage['role'], content = ''): ChatMessa
     outputTokens: null,
     costUsd: null,
     stopped: false,
+    attachments: [],
     error: null,
     createdAt: 1,
   };

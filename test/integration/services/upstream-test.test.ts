@@ -13,7 +13,7 @@ afterAll(() => fx.close());
 describe('upstream.test with the key from the environment', () => {
   it('reports ok, the model count and the latency', async () => {
     const result = await fx.call('upstream.test', {});
-    expect(result).toMatchObject({ ok: true, modelCount: SIM_MODELS.length });
+    expect(result).toMatchObject({ ok: true, state: 'ok', modelCount: SIM_MODELS.length });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     expect((await fx.call('app.status')).keySource).toBe('environment');
   });
@@ -26,7 +26,7 @@ describe('upstream.test with the key from the environment', () => {
       pricingUrl: null,
     });
     const result = await fx.call('upstream.test', { profileId: offline.id });
-    expect(result).toMatchObject({ ok: false, modelCount: 0 });
+    expect(result).toMatchObject({ ok: false, state: 'unreachable', modelCount: 0 });
     expect(result.message).toContain(`Cannot connect to http://127.0.0.1:${port}`);
   });
 
@@ -35,7 +35,7 @@ describe('upstream.test with the key from the environment', () => {
     const wrong = await startServices({ env: { MODEL_GATEWAY_UPSTREAM_KEY: wrongKey } });
     try {
       const result = await wrong.call('upstream.test', {});
-      expect(result.ok).toBe(false);
+      expect(result).toMatchObject({ ok: false, state: 'key_rejected' });
       expect(result.message).toContain(
         'Invalid or missing API key. Send Authorization: Bearer <key> (simulated upstream).',
       );

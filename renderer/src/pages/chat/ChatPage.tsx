@@ -9,6 +9,8 @@ import { useModelsStore } from '../../stores/models-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
+import { UpstreamStatusNotice } from './UpstreamStatusNotice.tsx';
+import { useChatBlocker } from './use-chat-blocker.ts';
 import './chat.css';
 
 export default function ChatPage() {
@@ -21,6 +23,7 @@ export default function ChatPage() {
   const activeStatus = useChatStore((s) => s.activeStatus);
   const activeError = useChatStore((s) => s.activeError);
   const activeId = useChatStore((s) => s.activeId);
+  const blocker = useChatBlocker(null);
 
   useEffect(() => {
     void ensureModels();
@@ -72,10 +75,21 @@ export default function ChatPage() {
     );
   }
 
+  // With a conversation open, its own view shows the blocker above the message box.
+  const notice =
+    blocker && !active ? (
+      <div className="chat-blocker-wrap">
+        <UpstreamStatusNotice problem={blocker} />
+      </div>
+    ) : null;
+
   return (
     <main className="page page-flush chat-page">
       <ConversationList defaultModel={defaultModel} />
-      <div className="chat-main">{content}</div>
+      <div className="chat-main">
+        {notice}
+        {content}
+      </div>
     </main>
   );
 }

@@ -13,6 +13,8 @@ import { ExportButtons } from './ExportButtons.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
 import { ParametersEditor } from './ParametersEditor.tsx';
 import { SystemPromptEditor } from './SystemPromptEditor.tsx';
+import { UpstreamStatusNotice } from './UpstreamStatusNotice.tsx';
+import { composerBlock, repeatsLastAnswer, useChatBlocker } from './use-chat-blocker.ts';
 
 interface ConversationViewProps {
   conversation: ConversationWithMessages;
@@ -30,6 +32,7 @@ export function ConversationView({ conversation, models }: ConversationViewProps
   const setEditingPrompt = (open: boolean) => setPanel(open ? 'prompt' : null);
   const summary = paramsSummary(conversation.params);
   const sectionRef = useRef<HTMLElement>(null);
+  const blocker = useChatBlocker(models.find((m) => m.id === conversation.model) ?? null);
 
   // Escape stops the answer being written, like Stop, wherever the focus is in the chat (the
   // Stop button replaced Send, so the focus is often on the page itself). A control that
@@ -117,13 +120,14 @@ export function ConversationView({ conversation, models }: ConversationViewProps
           <span className="subtle">Parameters:</span> {summary}
         </p>
       ) : null}
-      <MessageList messages={conversation.messages} />
+      {/* One list per conversation: each opens fresh, at its newest message. */}
+      <MessageList key={conversation.id} messages={conversation.messages} />
       <div className="composer-wrap">
+        {blocker && !repeatsLastAnswer(blocker, conversation.messages) ? (
+          <UpstreamStatusNotice problem={blocker} />
+        ) : null}
         {actionError ? <Alert kind="error">{actionError}</Alert> : null}
-        <Composer
-          blocked={conversation.model ? null : 'Choose a model above to start.'}
-          streamingId={streamingId}
-        />
+        <Composer blocked={composerBlock(blocker, conversation.model)} streamingId={streamingId} />
       </div>
     </section>
   );

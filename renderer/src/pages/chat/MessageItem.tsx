@@ -1,10 +1,12 @@
-import { Bot, CircleAlert, Pencil, RotateCcw, Square, Trash2, User } from 'lucide-react';
-import { memo, useState } from 'react';
+import { Bot, Pencil, RotateCcw, Square, Trash2, User } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/contract.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { Markdown } from '../../components/Markdown.tsx';
+import { LazyMarkdown } from '../../components/LazyMarkdown.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
+import { AttachmentList } from './AttachmentList.tsx';
 import { MessageEditor } from './MessageEditor.tsx';
+import { MessageError } from './MessageError.tsx';
 import { MessageMeta } from './MessageMeta.tsx';
 
 interface MessageItemProps {
@@ -13,6 +15,8 @@ interface MessageItemProps {
   isLast: boolean;
   onRegenerate: () => void;
   busy: boolean;
+  /** An answer to a question with images: its error may be a model that reads only text. */
+  askedWithImages?: boolean;
 }
 
 /** One message. An answer in progress shows its streamed text and is a live region. */
@@ -21,6 +25,7 @@ export const MessageItem = memo(function MessageItem({
   isLast,
   onRegenerate,
   busy,
+  askedWithImages = false,
 }: MessageItemProps) {
   const streaming = useChatStore((s) => message.id in s.streaming);
   const streamed = useChatStore((s) => s.streamText[message.id]);
@@ -30,6 +35,11 @@ export const MessageItem = memo(function MessageItem({
   const edit = useChatStore((s) => s.edit);
   const deleteMessage = useChatStore((s) => s.deleteMessage);
   const [editing, setEditing] = useState(false);
+  // Seen streaming in this view: an error that comes now is news, not history.
+  const [sawStreaming, setSawStreaming] = useState(streaming);
+  useEffect(() => {
+    if (streaming) setSawStreaming(true);
+  }, [streaming]);
 
   return (
     <article
@@ -58,9 +68,11 @@ export const MessageItem = memo(function MessageItem({
             aria-live={streaming ? 'polite' : undefined}
           >
             {isUser ? (
-              <p className="user-text">{content}</p>
+              content ? (
+                <p className="user-text">{content}</p>
+              ) : null
             ) : content ? (
-              <Markdown text={content} />
+              <LazyMarkdown text={content} streaming={streaming} />
             ) : streaming ? (
               <span className="typing" aria-label="Waiting for the answer">
                 <span />
@@ -70,6 +82,7 @@ export const MessageItem = memo(function MessageItem({
             ) : null}
           </div>
         )}
+        <AttachmentList attachments={message.attachments} />
         {message.stopped && !streaming ? (
           <p className="message-stopped">
             <Square size={11} aria-hidden="true" fill="currentColor" />
@@ -77,13 +90,21 @@ export const MessageItem = memo(function MessageItem({
           </p>
         ) : null}
         {message.error ? (
-          <div className="message-error" role="alert">
-            <CircleAlert size={15} aria-hidden="true" />
-            <div>
-              <p className="alert-title">The upstream answered with an error</p>
-              <p>{message.error}</p>
-            </div>
-          </div>
+          <MessageError
+            error={message.error}
+            isLast={isLast}
+            onRegenerate={onRegenerate}
+            busy={busy}
+            justFailed={sawStreaming}
+          />
+        ) : null}
+        {message.error && askedWithImages ? (
+          // The catalog does not say which models read images, so the upstream's refusal is
+          // the first word of it: say what it likely means and what to do.
+          <p className="message-error-hint">
+            The question has images. If this model reads only text, choose one that takes images and
+            regenerate.
+          </p>
         ) : null}
         {!streaming && !editing ? (
           <div className="message-footer">

@@ -6,6 +6,9 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { MessageItem } from './MessageItem.tsx';
 
+const hasImages = (message: ChatMessage | undefined): boolean =>
+  message?.role === 'user' && message.attachments.some((a) => a.kind === 'image');
+
 /** A first guess at a message's height; each is measured once drawn. */
 const ESTIMATED_HEIGHT = 140;
 /** Gap between messages (matches --space-5). */
@@ -33,7 +36,15 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     getItemKey: (index) => messages[index]?.id ?? index,
     gap: GAP,
     overscan: 4,
+    // A conversation opens at its newest message: start down there, so the first render draws
+    // the last messages instead of the first ones, only to replace them once scrolled (the list
+    // is mounted afresh for each conversation, and `attachScroller` puts the view there).
+    initialOffset: () => messages.length * (ESTIMATED_HEIGHT + GAP),
   });
+  const attachScroller = useCallback((el: HTMLDivElement | null) => {
+    scroller.current = el;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
 
   useLayoutEffect(() => {
     if (pinned.current && messages.length > 0) {
@@ -58,7 +69,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
 
   const last = messages.at(-1);
   return (
-    <div className="message-scroll" ref={scroller} onScroll={onScroll}>
+    <div className="message-scroll" ref={attachScroller} onScroll={onScroll}>
       <div
         className="message-list"
         role="log"
@@ -81,6 +92,9 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
                 isLast={message.role === 'assistant' && message.id === last?.id}
                 onRegenerate={onRegenerate}
                 busy={sending || anyStreaming}
+                askedWithImages={
+                  message.role === 'assistant' && hasImages(messages[item.index - 1])
+                }
               />
             </div>
           );

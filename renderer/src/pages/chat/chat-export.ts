@@ -1,9 +1,30 @@
-import type { ConversationWithMessages } from '../../../../shared/contract.ts';
+import { formatBytes, markdownFence } from '../../../../shared/chat-attachments.ts';
+import type { ChatMessage, ConversationWithMessages } from '../../../../shared/contract.ts';
 import { paramsSummary } from './chat-params.ts';
 
 const ROLE_HEADING = { user: 'You', assistant: 'Assistant', system: 'System' } as const;
 
-/** The conversation as a Markdown document: title, model and settings, then each message. */
+/**
+ * A message's files in a document meant for reading: text files in full, fenced; images by
+ * name, type and size (their bytes are in the JSON export, not in a page of text).
+ */
+function attachmentLines(message: ChatMessage): string[] {
+  const lines: string[] = [];
+  for (const a of message.attachments) {
+    if (a.kind === 'image') {
+      lines.push(`- Image: \`${a.name}\` (${a.mimeType}, ${formatBytes(a.size)})`, '');
+    } else {
+      const fence = markdownFence(a.text);
+      lines.push(`- File: \`${a.name}\``, '', fence, a.text, fence, '');
+    }
+  }
+  return lines;
+}
+
+/**
+ * The conversation as a Markdown document: title, model and settings, then each message with
+ * its attached files.
+ */
 export function conversationToMarkdown(c: ConversationWithMessages): string {
   const lines = [`# ${c.title}`, ''];
   if (c.model) lines.push(`- Model: \`${c.model}\``);
@@ -15,13 +36,15 @@ export function conversationToMarkdown(c: ConversationWithMessages): string {
     const notes = [m.stopped ? 'stopped' : null, m.model && m.role === 'assistant' ? m.model : null]
       .filter(Boolean)
       .join(', ');
-    lines.push(`## ${ROLE_HEADING[m.role]}${notes ? ` (${notes})` : ''}`, '', m.content, '');
+    lines.push(`## ${ROLE_HEADING[m.role]}${notes ? ` (${notes})` : ''}`, '');
+    if (m.content) lines.push(m.content, '');
+    lines.push(...attachmentLines(m));
     if (m.error) lines.push(`> Error: ${m.error}`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** The conversation exactly as the app stores it, for other tools. */
+/** The conversation exactly as the app stores it (images as base64), for other tools. */
 export const conversationToJson = (c: ConversationWithMessages): string =>
   `${JSON.stringify(c, null, 2)}\n`;
 

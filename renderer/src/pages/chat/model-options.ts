@@ -16,7 +16,7 @@ export interface ModelGroup {
  * The gateway serves the chat by translating into any format the model speaks upstream; a model
  * with none (an embeddings-only model, say) cannot answer a conversation.
  */
-function chatUnavailableReason(model: ModelInfo): string | null {
+export function chatUnavailableReason(model: ModelInfo): string | null {
   return model.formats.length === 0
     ? 'Cannot chat: the upstream lists no chat format for it (e.g. an embeddings model).'
     : null;

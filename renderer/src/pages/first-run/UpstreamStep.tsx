@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { baseUrlProblem } from '../settings/url-check.ts';
 import { ProfileFields } from '../settings/ProfileFields.tsx';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useEnvironmentDefaults } from './use-environment-defaults.ts';
 
 /** Profile and key in one form: save the profile, make it active, store the key. */
 export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
@@ -15,12 +16,17 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
   const setStatus = useAppStore((s) => s.setStatus);
   const loadProfiles = useAppStore((s) => s.loadProfiles);
   const profile = status?.activeProfile ?? null;
-  const keyFromEnv = status?.keySource === 'environment';
-  const hasKey = status?.keySource === 'keychain' || keyFromEnv;
 
   const [name, setName] = useState(profile?.name ?? 'Default');
-  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
-  const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
+  // A saved profile's URLs win; else the environment's (null: not typed in yet).
+  const defaults = useEnvironmentDefaults(profile === null);
+  const [typedBaseUrl, setBaseUrl] = useState<string | null>(profile?.baseUrl ?? null);
+  const [typedPricingUrl, setPricingUrl] = useState<string | null>(profile?.pricingUrl ?? null);
+  const baseUrl = typedBaseUrl ?? defaults?.baseUrl ?? '';
+  const pricingUrl = typedPricingUrl ?? defaults?.pricingUrl ?? '';
+  const baseUrlFromEnv = typedBaseUrl === null && Boolean(defaults?.baseUrl);
+  const keyFromEnv = status?.keySource === 'environment' || defaults?.keyInEnvironment === true;
+  const hasKey = status?.keySource === 'keychain' || keyFromEnv;
   const [key, setKey] = useState('');
   const [touched, setTouched] = useState(false);
   const { busy, error, perform } = useBusyAction();
@@ -64,6 +70,12 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
         <h1 id="upstream-step-title">Connect your upstream</h1>
         <p className="muted">The hosted gateway this app forwards to, and your key for it.</p>
       </div>
+      {baseUrlFromEnv ? (
+        <p className="muted" id="upstream-from-env">
+          The base URL comes from <code>MODEL_GATEWAY_UPSTREAM</code>, as <code>serve</code> uses
+          it. Change it here if this app should use another.
+        </p>
+      ) : null}
       <ProfileFields
         name={name}
         baseUrl={baseUrl}

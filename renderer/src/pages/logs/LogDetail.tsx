@@ -10,6 +10,7 @@ import { gatewayBaseUrl } from '../../lib/snippets.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { prettyBody } from './body-text.ts';
 import { logCurl, TOKEN_PLACEHOLDER } from './log-curl.ts';
+import { OpenInChatButton } from './OpenInChatButton.tsx';
 import { RouteText, StatusBadge } from './log-cells.tsx';
 
 function tariffText(tariff: Tariff | null): string {
@@ -46,6 +47,7 @@ function CurlSection({ entry }: { entry: LogEntry }) {
 export function LogDetail({ entry }: { entry: LogEntry }) {
   return (
     <div className="stack log-detail">
+      <OpenInChatButton entry={entry} />
       <section aria-labelledby="log-summary">
         <h3 id="log-summary">Request</h3>
         <dl className="kv">

@@ -5,6 +5,7 @@ import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
+import { describeConnectionTest } from '../../lib/describe-upstream-problem.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ConnectionTestPanelProps {
@@ -23,6 +24,8 @@ export function ConnectionTestPanel({
   const { busy, error, perform } = useBusyAction();
   const [result, setResult] = useState<ConnectionTest | null>(null);
   const ran = useRef(false);
+  // A refused connection and a rejected key have different fixes: the title says which.
+  const problem = result ? describeConnectionTest(result) : null;
 
   const run = async () => {
     setResult(null);
@@ -56,8 +59,8 @@ export function ConnectionTestPanel({
             {formatDuration(result.latencyMs)}
           </Alert>
         ) : null}
-        {result && !result.ok ? (
-          <Alert kind="error" title="The upstream refused the connection" live={false}>
+        {result && problem ? (
+          <Alert kind="error" title={problem.heading} live={false}>
             {result.message}
           </Alert>
         ) : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { KeySource } from './KeySource.tsx';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useSettingsTarget } from '../../lib/use-settings-target.ts';
 
 /**
  * Sets or removes the upstream key of a profile. The input is a password field and is cleared
@@ -20,6 +21,12 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
   const [key, setKey] = useState('');
   const { busy, error, perform } = useBusyAction();
   const [confirmClear, setConfirmClear] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // "Open Settings at the key" (a rejected key, in the header or Chat) lands here.
+  useSettingsTarget(
+    'key',
+    useCallback(() => input.current, []),
+  );
 
   const save = async () => {
     if (!profileId || !key.trim()) return;
@@ -55,6 +62,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
           {(p) => (
             <input
               {...p}
+              ref={input}
               className="input"
               type="password"
               value={key}

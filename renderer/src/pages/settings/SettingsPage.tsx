@@ -1,12 +1,19 @@
 import type { MouseEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useSettingsTarget } from '../../lib/use-settings-target.ts';
 import { GatewaySection } from './GatewaySection.tsx';
 import { SnippetsSection } from './SnippetsSection.tsx';
 import { TokensSection } from './TokensSection.tsx';
 import { UpstreamSection } from './UpstreamSection.tsx';
 import './settings.css';
 
+const upstreamHeading = () => document.getElementById('upstream-heading');
+const gatewayHeading = () => document.getElementById('gateway-heading');
+
 export default function SettingsPage() {
+  // Other pages send the user to a section to fix what they report (the key has its own).
+  useSettingsTarget('upstream', upstreamHeading);
+  useSettingsTarget('gateway', gatewayHeading);
   return (
     <main className="page">
       <div className="page-narrow">

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionTest, UpstreamHealth } from '../../../shared/contract.ts';
+import {
+  describeConnectionTest,
+  describeErrorText,
+  describeHealth,
+  healthLabel,
+} from './describe-upstream-problem.ts';
+
+const health = (patch: Partial<UpstreamHealth>): UpstreamHealth => ({
+  state: 'ok',
+  detail: null,
+  httpStatus: null,
+  retryAfterSeconds: null,
+  baseUrl: 'http://127.0.0.1:9000',
+  checkedAt: 1,
+  ...patch,
+});
+
+describe('describeErrorText (a chat answer’s error, as the gateway words it)', () => {
+  it('tells a stopped upstream from a model error', () => {
+    const down = describeErrorText(
+      'Cannot reach the upstream at http://127.0.0.1:9 (ECONNREFUSED).',
+    );
+    expect(down).toMatchObject({
+      kind: 'unreachable',
+      heading: 'Cannot reach the upstream',
+      actions: ['retry', 'open_upstream_settings'],
+      detail: 'Cannot reach the upstream at http://127.0.0.1:9 (ECONNREFUSED).',
+    });
+    expect(describeErrorText('The upstream did not answer in time.').kind).toBe('unreachable');
+  });
+
+  it('says a rejected key and sends to the key field', () => {
+    const text =
+      "The upstream rejected the gateway's upstream key (401): Invalid or missing API key. Send Authorization: Bearer <key> (simulated upstream).. Set a valid key in Settings, or MODEL_GATEWAY_UPSTREAM_KEY when headless.";
+    expect(describeErrorText(text)).toMatchObject({
+      kind: 'key_rejected',
+      heading: 'The upstream rejected the key',
+      actions: ['open_key_settings'],
+    });
+    expect(describeErrorText('The gateway has no upstream key to use: none stored').kind).toBe(
+      'no_key',
+    );
+  });
+
+  it('says a model cannot chat, and offers another model', () => {
+    expect(
+      describeErrorText("Model 'sim-embed' is not a generation model (its endpoints: embeddings)."),
+    ).toMatchObject({
+      kind: 'model_cannot_chat',
+      heading: 'This model cannot chat',
+      actions: ['pick_model'],
+    });
+  });
+
+  it('says rate limited, with the wait when the upstream names one', () => {
+    const limited = describeErrorText(
+      'Rate limit reached for requests (simulated). Please retry after the indicated delay.',
+    );
+    expect(limited).toMatchObject({ kind: 'rate_limited', heading: 'Rate limited' });
+    expect(limited.retryAfterSeconds).toBeNull();
+    const timed = describeErrorText('Too many requests, please try again in 2.5 seconds.');
+    expect(timed.retryAfterSeconds).toBe(3);
+    expect(timed.sentence).toContain('Retry after 3 s.');
+  });
+
+  it('keeps server errors, the balance and the local gateway apart from the model', () => {
+    expect(
+      describeErrorText('The server had an error while processing your request (simulated).').kind,
+    ).toBe('upstream_error');
+    expect(describeErrorText('The upstream connection closed mid-stream: reset').kind).toBe(
+      'upstream_error',
+    );
+    expect(
+      describeErrorText('Insufficient account balance. Add funds in the dashboard to continue.')
+        .kind,
+    ).toBe('account_limit');
+    expect(
+      describeErrorText('Cannot reach the gateway at http://127.0.0.1:8787: fetch failed'),
+    ).toMatchObject({ kind: 'gateway_down', actions: ['open_gateway_settings'] });
+  });
+
+  it('calls only what is left the model’s error', () => {
+    for (const text of [
+      'Invalid content type. image_url is only supported by certain models.',
+      'max_tokens must be at most 512 for this model.',
+    ]) {
+      expect(describeErrorText(text)).toMatchObject({
+        kind: 'model_error',
+        heading: 'The model answered with an error',
+        detail: text,
+      });
+    }
+  });
+});
+
+describe('describeHealth', () => {
+  it('is nothing while ok or not yet checked', () => {
+    expect(describeHealth(health({ state: 'ok' }))).toBeNull();
+    expect(describeHealth(health({ state: 'checking' }))).toBeNull();
+  });
+
+  it('names the upstream that cannot be reached', () => {
+    const problem = describeHealth(health({ state: 'unreachable', detail: 'connection refused' }));
+    expect(problem?.heading).toBe('Cannot reach the upstream');
+    expect(problem?.sentence).toContain('http://127.0.0.1:9000');
+    expect(problem?.detail).toBe('connection refused');
+  });
+
+  it('words each failing state apart', () => {
+    expect(describeHealth(health({ state: 'key_rejected' }))?.heading).toBe(
+      'The upstream rejected the key',
+    );
+    expect(describeHealth(health({ state: 'rate_limited', retryAfterSeconds: 20 }))).toMatchObject({
+      heading: 'Rate limited',
+      retryAfterSeconds: 20,
+    });
+    expect(describeHealth(health({ state: 'upstream_error' }))?.kind).toBe('upstream_error');
+    expect(describeHealth(health({ state: 'not_configured' }))?.actions).toEqual([
+      'open_key_settings',
+    ]);
+  });
+
+  it('has a short header label for every state', () => {
+    expect(healthLabel(health({ state: 'unreachable' }))).toBe('Upstream unreachable');
+    expect(healthLabel(health({ state: 'key_rejected' }))).toBe('Key rejected');
+    expect(healthLabel(health({ state: 'ok' }))).toBe('Upstream reachable');
+  });
+});
+
+describe('describeConnectionTest', () => {
+  const test = (patch: Partial<ConnectionTest>): ConnectionTest => ({
+    ok: false,
+    state: 'unreachable',
+    modelCount: 0,
+    latencyMs: 3,
+    message: 'Cannot connect to http://127.0.0.1:9: connection refused.',
+    ...patch,
+  });
+
+  it('titles a 401 as a rejected key and a refused connection as unreachable', () => {
+    expect(describeConnectionTest(test({ state: 'key_rejected' }))?.heading).toBe(
+      'The upstream rejected the key',
+    );
+    expect(describeConnectionTest(test({}))?.heading).toBe('Cannot reach the upstream');
+    expect(describeConnectionTest(test({ ok: true, state: 'ok' }))).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ConversationWithMessages } from '../../../../shared/contract.ts';
+import { conversationToJson, conversationToMarkdown } from './chat-export.ts';
+
+const message = (role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}) =>
+  ({
+    id: `m-${content}`,
+    conversationId: 'c',
+    role,
+    content,
+    model: role === 'assistant' ? 'sim-chat' : null,
+    route: null,
+    inputTokens: null,
+    outputTokens: null,
+    costUsd: null,
+    error: null,
+    stopped: false,
+    attachments: [],
+    createdAt: 0,
+    ...extra,
+  }) satisfies ChatMessage;
+
+const conversation: ConversationWithMessages = {
+  id: 'c',
+  title: 'Files',
+  model: 'sim-chat',
+  systemPrompt: null,
+  params: {},
+  createdAt: 0,
+  updatedAt: 0,
+  messages: [
+    message('user', 'What is in these?', {
+      attachments: [
+        { kind: 'image', name: 'cat.png', mimeType: 'image/png', data: 'iVBORw0=', size: 2048 },
+        { kind: 'text', name: 'notes.md', text: 'Has ``` inside', size: 14 },
+      ],
+    }),
+    message('assistant', 'A cat and notes.'),
+    message('user', '', {
+      attachments: [{ kind: 'text', name: 'b.txt', text: 'only a file', size: 11 }],
+    }),
+  ],
+};
+
+describe('exporting a conversation with attached files', () => {
+  it('writes text files in full and names images in Markdown', () => {
+    const markdown = conversationToMarkdown(conversation);
+    expect(markdown).toContain(
+      [
+        '## You',
+        '',
+        'What is in these?',
+        '',
+        '- Image: `cat.png` (image/png, 2 KB)',
+        '',
+        '- File: `notes.md`',
+        '',
+        '````',
+        'Has ``` inside',
+        '````',
+      ].join('\n'),
+    );
+    expect(markdown).not.toContain('iVBORw0=');
+    // A message of files only has no empty paragraph before them.
+    expect(markdown).toContain('## You\n\n- File: `b.txt`\n\n```\nonly a file\n```\n');
+  });
+
+  it('keeps the images’ bytes in JSON', () => {
+    const json = JSON.parse(conversationToJson(conversation)) as ConversationWithMessages;
+    expect(json.messages[0]?.attachments[0]).toMatchObject({ name: 'cat.png', data: 'iVBORw0=' });
+  });
+});

@@ -1,0 +1,54 @@
+import type { ChatMessage, ModelInfo } from '../../../../shared/contract.ts';
+import {
+  describeErrorText,
+  describeHealth,
+  describeUnchattableModel,
+  type UpstreamProblem,
+} from '../../lib/describe-upstream-problem.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
+import { chatUnavailableReason } from './model-options.ts';
+
+/**
+ * What stands between the user and an answer before they type one, most basic first: the
+ * upstream (unreachable, key rejected, no key…, as the background check found it), then the
+ * model list that could not be loaded, then a chosen model that cannot chat.
+ */
+export function useChatBlocker(model: ModelInfo | null): UpstreamProblem | null {
+  const health = useUpstreamHealthStore((s) => s.health);
+  const modelsError = useModelsStore((s) => (s.status === 'error' ? s.error : null));
+  const fromHealth = health ? describeHealth(health) : null;
+  if (fromHealth) return fromHealth;
+  if (modelsError) return describeErrorText(modelsError);
+  const reason = model ? chatUnavailableReason(model) : null;
+  return model && reason ? describeUnchattableModel(model.id, reason) : null;
+}
+
+/** Problems no message can get past: sending is refused until they are fixed. */
+const BLOCKING = new Set<UpstreamProblem['kind']>([
+  'key_rejected',
+  'no_key',
+  'model_cannot_chat',
+  'gateway_down',
+]);
+
+/**
+ * Why the message box is closed, in its own words (null: open). An unreachable or failing
+ * upstream leaves it open: the check may be a moment old, and the answer says what happened.
+ */
+export function composerBlock(
+  blocker: UpstreamProblem | null,
+  model: string | null,
+): string | null {
+  if (blocker && BLOCKING.has(blocker.kind)) return `${blocker.heading}: see above.`;
+  return model ? null : 'Choose a model above to start.';
+}
+
+/**
+ * The last answer already shows this very problem, with its fix: saying it twice, one above
+ * the other, adds nothing.
+ */
+export function repeatsLastAnswer(blocker: UpstreamProblem, messages: ChatMessage[]): boolean {
+  const error = messages.at(-1)?.error;
+  return error != null && describeErrorText(error).kind === blocker.kind;
+}
