@@ -178,11 +178,13 @@ describe.skipIf(!ready)('chat attachments in Chromium, with the simulator as ups
     await expect
       .poll(() => error.innerText(), { timeout: 15_000 })
       .toContain('image_url is only supported by certain models');
-    expect(await answers().last().innerText()).toContain(
-      'If this model reads only text, choose one that takes images and regenerate.',
-    );
-    // The conversation is named after the file sent without words.
-    expect(await page.getByRole('heading', { level: 2, name: 'gradient.png' }).count()).toBe(1);
+    await expect
+      .poll(() => answers().last().innerText())
+      .toContain('If this model reads only text, choose one that takes images and regenerate.');
+    // The conversation is named after the file sent without words (the title lands on its own).
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2, name: 'gradient.png' }).count())
+      .toBe(1);
     expect(await wcagViolationsInBothThemes(page)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
@@ -43,14 +43,21 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   });
   const attachScroller = useCallback((el: HTMLDivElement | null) => {
     scroller.current = el;
-    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+  // The messages are drawn one task after the page around them: opening Chat from another page
+  // with a long conversation otherwise laid the page out, drew the messages and measured each of
+  // them in one main-thread task over 50 ms (issue 18's long-task budget); split, neither half is.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDrawn(true), 0);
+    return () => clearTimeout(timer);
   }, []);
 
   useLayoutEffect(() => {
-    if (pinned.current && messages.length > 0) {
+    if (drawn && pinned.current && messages.length > 0) {
       virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
     }
-  }, [messages, streamedLength, virtualizer]);
+  }, [drawn, messages, streamedLength, virtualizer]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -66,6 +73,8 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
       </div>
     );
   }
+
+  if (!drawn) return <div className="message-scroll" aria-busy="true" />;
 
   const last = messages.at(-1);
   return (
