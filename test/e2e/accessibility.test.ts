@@ -105,4 +105,18 @@ describe.skipIf(!ready)('accessibility (axe-core, WCAG 2.1 AA) in both themes', 
     }
     expect(found, found.join('\n')).toEqual([]);
   });
+
+  it('moves the focus to the heading of the page the sidebar opened', async () => {
+    for (const { name } of APP_PAGES) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const focused = document.activeElement;
+            return focused?.tagName === 'H1' ? focused.textContent : (focused?.tagName ?? null);
+          }),
+        )
+        .toBe(name);
+    }
+  });
 });

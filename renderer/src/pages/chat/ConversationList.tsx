@@ -1,16 +1,19 @@
 import { MessagesSquare, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Conversation } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
+import { useFocusOnNavigation } from '../../lib/use-focus-on-navigation.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { ConversationItem } from './ConversationItem.tsx';
 import { useConversationSearch } from './use-conversation-search.ts';
 
 export function ConversationList({ defaultModel }: { defaultModel: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnNavigation(heading);
   const conversations = useChatStore((s) => s.conversations);
   const listStatus = useChatStore((s) => s.listStatus);
   const listError = useChatStore((s) => s.listError);
@@ -40,7 +43,9 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
   return (
     <section className="conversation-list" aria-labelledby="chat-heading">
       <div className="conversation-list-header">
-        <h1 id="chat-heading">Chat</h1>
+        <h1 id="chat-heading" ref={heading} tabIndex={-1}>
+          Chat
+        </h1>
         <button
           type="button"
           className="btn btn-primary btn-sm"
