@@ -1,24 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { summarizeRounds, type AlternatedSummary } from './alternated-rounds.ts';
 import { SIZES } from './config.ts';
 import { directCall, gatewayCall, PAIRS, type HttpCall, type Pair } from './pairs.ts';
 import { cpuMs, rssBytes } from './proc-stats.ts';
-import { median, percentile } from './stats.ts';
+import { percentile } from './stats.ts';
 
 /** How the burst's streams reach the server: each on a connection of its own opened with it, or on one already open. */
 export type BurstConnections = 'new' | 'kept-alive';
 
-interface BurstRow {
+/** Time to first body byte (summed up over rounds as `summarizeRounds` does), and the burst's figures. */
+interface BurstRow extends AlternatedSummary {
   streams: number;
   connections: BurstConnections;
-  /** Time to first body byte, medians over rounds of each round's percentile, ms. */
-  gatewayP50: number;
-  gatewayP99: number;
-  directP50: number;
-  directP99: number;
-  /** Median over rounds of (gateway − direct) at that percentile. */
-  addedP50: number;
-  addedP99: number;
   rounds: number;
   /** Streams that did not answer 200 or broke off, over all rounds and both sides. */
   failed: number;
@@ -106,23 +100,26 @@ export async function measureBurst(
           }
         }
       }
-      const at = (b: OneBurst[], p: number): number[] => b.map((x) => percentile(x.ttfb, p));
-      const added = (p: number): number => median(at(g, p).map((value, i) => value - at(d, p)[i]!));
+      // Time to first byte, summed up over rounds as the sequential latency rounds are.
+      const summary = summarizeRounds(
+        g.map((gateway, i) => ({
+          gatewayP50: percentile(gateway.ttfb, 50),
+          gatewayP99: percentile(gateway.ttfb, 99),
+          directP50: percentile(d[i]!.ttfb, 50),
+          directP99: percentile(d[i]!.ttfb, 99),
+        })),
+      );
+      const cpuUsPerStream = (cpu * 1000) / (rounds * streams);
       rows.push({
         streams,
         connections,
-        gatewayP50: median(at(g, 50)),
-        gatewayP99: median(at(g, 99)),
-        directP50: median(at(d, 50)),
-        directP99: median(at(d, 99)),
-        addedP50: added(50),
-        addedP99: added(99),
+        ...summary,
         rounds,
         failed: [...g, ...d].reduce((sum, b) => sum + b.failed, 0),
-        cpuUsPerStream: (cpu * 1000) / (rounds * streams),
+        cpuUsPerStream,
       });
       log(
-        `burst${options.proxy ? ' (reference proxy)' : ''}: ${streams} streams, ${connections} connections: added TTFB p50 ${added(50).toFixed(1)} ms, p99 ${added(99).toFixed(1)} ms, CPU ${((cpu * 1000) / (rounds * streams)).toFixed(0)} µs per stream`,
+        `burst${options.proxy ? ' (reference proxy)' : ''}: ${streams} streams, ${connections} connections: added TTFB p50 ${summary.addedP50.toFixed(1)} ms, p99 ${summary.addedP99.toFixed(1)} ms, CPU ${cpuUsPerStream.toFixed(0)} µs per stream`,
       );
     }
   }
