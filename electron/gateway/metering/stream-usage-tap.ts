@@ -63,7 +63,8 @@ export class StreamUsageTap {
   private readonly reader: SseReader;
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
-  private filtered = '';
+  /** The visible records read since the last output, encoded only if the raw bytes cannot go. */
+  private visible: { data: string; event: string | undefined }[] = [];
   /** Whether the bytes fed so far ended on an event boundary (nothing of a record is held). */
   private aligned = true;
   private hiddenInChunk = false;
@@ -75,7 +76,7 @@ export class StreamUsageTap {
     this.reader = new SseReader((event) => {
       if (this.hide) {
         if (this.hide(event.data)) this.hiddenInChunk = true;
-        else this.filtered += sseRecord(event.data, event.event);
+        else this.visible.push({ data: event.data, event: event.event });
       }
       try {
         const events = this.decoder.push(event);
@@ -111,14 +112,17 @@ export class StreamUsageTap {
       this.tooLarge = error;
     }
     if (!this.hide) return null;
-    const out = this.filtered;
-    this.filtered = '';
-    const wholeRecords = this.aligned && endsOnBoundary(chunk);
-    this.aligned = endsOnBoundary(chunk);
+    const onBoundary = endsOnBoundary(chunk);
+    const wholeRecords = this.aligned && onBoundary;
+    this.aligned = onBoundary;
     const hidden = this.hiddenInChunk;
     this.hiddenInChunk = false;
     // Exactly the records parsed from this chunk, none hidden: its bytes say the same.
-    return wholeRecords && !hidden ? null : out;
+    if (wholeRecords && !hidden) {
+      this.visible = [];
+      return null;
+    }
+    return this.takeVisible();
   }
 
   end(): string | null {
@@ -134,7 +138,13 @@ export class StreamUsageTap {
       // as above
     }
     if (!this.hide) return null;
-    return this.filtered;
+    return this.takeVisible();
+  }
+
+  private takeVisible(): string {
+    const out = this.visible.map((record) => sseRecord(record.data, record.event)).join('');
+    this.visible = [];
+    return out;
   }
 
   private observe(events: CanonicalStreamEvent[]): void {
