@@ -38,7 +38,7 @@ export const SIZES = {
     profiled: 200,
   },
   /** Under valgrind a request costs ~50 times its time: a warm-up for the JIT, then the count. */
-  instructions: { warmup: 3000, requests: 1000, concurrency: 8 },
+  instructions: { warmup: 12000, requests: 1000, concurrency: 8 },
   profile: { seconds: 6, concurrency: 64 },
   soak: { sampleEverySeconds: 10, concurrency: 16 },
 } as const;

@@ -298,7 +298,9 @@ async function burstCpuRun(): Promise<void> {
 async function instructionsRun(): Promise<void> {
   const simulator = await track(spawnSimulator());
   for (const row of (await measureInstructions(simulator, log)) ?? [])
-    log(`${row.label}: ${row.kiloInstructionsPerRequest.toFixed(0)} k instructions per request`);
+    log(
+      `${row.label}: ${row.kiloInstructionsPerRequest.toFixed(0)} k instructions per request (${row.compilerKiloInstructionsPerRequest?.toFixed(0) ?? 'not counted'} k of them in V8's optimising compilers)`,
+    );
 }
 
 async function soakRun(seconds: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { SIZES } from './config.ts';
 import type { ProfileScenario } from './profile.ts';
+import type { InstructionCount } from './instructions.ts';
 import type { BenchResults, SoakRecord } from './results-types.ts';
 import { SOAK_LIMITS } from './soak.ts';
 import { slope } from './stats.ts';
@@ -246,14 +247,22 @@ function issue14Targets(r: BenchResults): TargetRow[] {
     // Instruction counts do not depend on the machine's other load: judged by them when measured.
     const gw = r.instructions?.find((i) => i.label.startsWith('gateway'));
     const px = r.instructions?.find((i) => i.label.startsWith('reference proxy'));
-    const ratio =
-      gw && px ? gw.kiloInstructionsPerRequest / px.kiloInstructionsPerRequest : procRatio;
+    // Judged without V8's optimising compilers where they were counted apart: they have not
+    // settled under valgrind, and a long-running process pays them once, not per request.
+    const work = (i: InstructionCount): number =>
+      i.kiloInstructionsPerRequest - (i.compilerKiloInstructionsPerRequest ?? 0);
+    const ratio = gw && px ? work(gw) / work(px) : procRatio;
     const ok = ratio <= PASSTHROUGH_CPU_VS_PROXY;
+    const instructionText = (g: InstructionCount, p: InstructionCount): string => {
+      const all = `${g.kiloInstructionsPerRequest.toFixed(0)} k against ${p.kiloInstructionsPerRequest.toFixed(0)} k per request`;
+      if (g.compilerKiloInstructionsPerRequest === undefined) return `${all})`;
+      return `without V8's optimising compilers ${work(g).toFixed(0)} k against ${work(p).toFixed(0)} k per request; with them ${all}, ${(g.kiloInstructionsPerRequest / p.kiloInstructionsPerRequest).toFixed(2)} ×)`;
+    };
     rows.push({
       target: `Gateway CPU per pass-through request ≤ ${PASSTHROUGH_CPU_VS_PROXY} × the no-logic proxy's`,
       measured:
         gw && px
-          ? `${ratio.toFixed(2)} × in instructions (callgrind, ${gw.label.replace('gateway: ', '')}: ${gw.kiloInstructionsPerRequest.toFixed(0)} k against ${px.kiloInstructionsPerRequest.toFixed(0)} k per request); ${procText}`
+          ? `${ratio.toFixed(2)} × in instructions (callgrind, ${gw.label.replace('gateway: ', '')}: ${instructionText(gw, px)}; ${procText}`
           : procText,
       limit: `${PASSTHROUGH_CPU_VS_PROXY} ×`,
       met: ok,
