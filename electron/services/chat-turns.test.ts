@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ConversationWithMessages } from '../../shared/contract.ts';
+import type { ConversationWithMessages } from '../../shared/contract.ts';
+import { chatMessage as message } from '../../test/doubles/chat/chat-message.ts';
 import { turnsOf, userContent } from './chat-turns.ts';
 
 const png = {
@@ -10,25 +11,6 @@ const png = {
   size: 5,
 } as const;
 const notes = { kind: 'text', name: 'notes.md', text: '# Notes', size: 7 } as const;
-
-function message(role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}) {
-  return {
-    id: `m-${content}`,
-    conversationId: 'c',
-    role,
-    content,
-    model: null,
-    route: null,
-    inputTokens: null,
-    outputTokens: null,
-    costUsd: null,
-    error: null,
-    stopped: false,
-    attachments: [],
-    createdAt: 0,
-    ...extra,
-  } satisfies ChatMessage;
-}
 
 describe('the chat’s turns as chat-completions content', () => {
   it('stays plain text without attachments', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationWithMessages } from '../../../shared/contract.ts';
+import { chatMessage } from '../../../test/doubles/chat/chat-message.ts';
 import {
   activeStreamingId,
   addMessages,
@@ -12,21 +13,7 @@ import {
 } from './chat-stream.ts';
 
 function message(id: string, role: ChatMessage['role'], content = ''): ChatMessage {
-  return {
-    id,
-    conversationId: 'c1',
-    role,
-    content,
-    model: 'm',
-    route: null,
-    inputTokens: null,
-    outputTokens: null,
-    costUsd: null,
-    stopped: false,
-    attachments: [],
-    error: null,
-    createdAt: 1,
-  };
+  return chatMessage(role, content, { id, conversationId: 'c1', model: 'm', createdAt: 1 });
 }
 
 function conversation(messages: ChatMessage[] = []): ConversationWithMessages {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationWithMessages } from '../../../../shared/contract.ts';
+import { chatMessage } from '../../../../test/doubles/chat/chat-message.ts';
 import { conversationToJson, conversationToMarkdown } from './chat-export.ts';
 
 const message = (role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}) =>
-  ({
-    id: `m-${content}`,
-    conversationId: 'c',
-    role,
-    content,
-    model: role === 'assistant' ? 'sim-chat' : null,
-    route: null,
-    inputTokens: null,
-    outputTokens: null,
-    costUsd: null,
-    error: null,
-    stopped: false,
-    attachments: [],
-    createdAt: 0,
-    ...extra,
-  }) satisfies ChatMessage;
+  chatMessage(role, content, { model: role === 'assistant' ? 'sim-chat' : null, ...extra });
 
 const conversation: ConversationWithMessages = {
   id: 'c',
