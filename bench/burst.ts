@@ -1,7 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { summarizeRounds, type AlternatedSummary } from './alternated-rounds.ts';
 import { SIZES } from './config.ts';
+import { timedRequest } from './http-client.ts';
 import { directCall, gatewayCall, PAIRS, type HttpCall, type Pair } from './pairs.ts';
 import { cpuMs, rssBytes } from './proc-stats.ts';
 import { percentile } from './stats.ts';
@@ -167,19 +167,9 @@ export async function burst(
 
 /** Time to the first body byte of one streamed request, ms; null when it failed. */
 async function stream(pool: Pool, call: HttpCall): Promise<number | null> {
-  const start = performance.now();
   try {
-    const response = await pool.request({
-      method: 'POST',
-      path: call.path,
-      headers: call.headers,
-      body: call.body,
-    });
-    let first = -1;
-    for await (const _chunk of response.body) {
-      if (first < 0) first = performance.now() - start;
-    }
-    return response.statusCode === 200 && first >= 0 ? first : null;
+    const timed = await timedRequest(pool, call);
+    return timed.status === 200 && timed.bytes > 0 ? timed.ttfbMs : null;
   } catch {
     return null;
   }
