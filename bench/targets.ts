@@ -264,14 +264,14 @@ function issue14Targets(r: BenchResults): TargetRow[] {
     const ok = ratio <= PASSTHROUGH_CPU_VS_PROXY;
     const instructionText = (g: InstructionCount, p: InstructionCount): string => {
       const all = `${g.kiloInstructionsPerRequest.toFixed(0)} k against ${p.kiloInstructionsPerRequest.toFixed(0)} k per request`;
-      if (g.compilerKiloInstructionsPerRequest === undefined) return `${all})`;
-      return `without V8's optimising compilers ${work(g).toFixed(0)} k against ${work(p).toFixed(0)} k per request; with them ${all}, ${(g.kiloInstructionsPerRequest / p.kiloInstructionsPerRequest).toFixed(2)} ×)`;
+      if (g.compilerKiloInstructionsPerRequest === undefined) return all;
+      return `without V8's optimising compilers ${work(g).toFixed(0)} k against ${work(p).toFixed(0)} k per request; with them ${all}, ${(g.kiloInstructionsPerRequest / p.kiloInstructionsPerRequest).toFixed(2)} ×`;
     };
     rows.push({
       target: `Gateway CPU per pass-through request ≤ ${PASSTHROUGH_CPU_VS_PROXY} × the no-logic proxy's`,
       measured:
         gw && px
-          ? `${ratio.toFixed(2)} × in instructions (callgrind, ${gw.label.replace('gateway: ', '')}: ${instructionText(gw, px)}; ${procText}`
+          ? `${ratio.toFixed(2)} × in instructions (callgrind, ${gw.label.replace('gateway: ', '')}: ${instructionText(gw, px)}); ${procText}`
           : procText,
       limit: `${PASSTHROUGH_CPU_VS_PROXY} ×`,
       met: ok,

@@ -1,6 +1,6 @@
 import type { ModelInfo, ModelOverrideInput } from '../../shared/contract.ts';
 import { loadCatalog } from '../gateway/catalog/load-catalog.ts';
-import { newRequestId } from '../gateway/server/request-context.ts';
+import { newRequestId } from '../gateway/server/request-id.ts';
 import { upstreamFailure } from '../gateway/upstream/upstream-failure.ts';
 import type { Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';

@@ -3,8 +3,6 @@ import { performance } from 'node:perf_hooks';
 import type { RequestRecord } from './request-record.ts';
 import { newRequestId } from './request-id.ts';
 
-export { newRequestId };
-
 /**
  * Per-request state: the id sent to the client and upstream, the abort signal that a client
  * disconnect fires, and the record that describes the request once it is over.

@@ -63,13 +63,14 @@ export function keyScrubber(key: string): KeyScrubber {
   return scrubber;
 }
 
+/** The empty hold, shared: most chunks end on a line break and leave nothing held. */
+const NOTHING = Buffer.alloc(0);
+
 /**
  * Scrubs a byte stream whose chunks may split the key. No form of a key holds a line break, so
  * what follows a chunk's last line break is held back until the next chunk (or the end); a
  * stream of SSE records, whose chunks end with a blank line, is therefore never delayed.
  */
-const NOTHING = Buffer.alloc(0);
-
 class StreamScrubber {
   /** A line longer than this goes out anyway but for a tail long enough to hold a key's form. */
   private static readonly MAX_HELD = 64 * 1024;
