@@ -29,105 +29,89 @@ export interface UpstreamProblem {
   retryAfterSeconds: number | null;
 }
 
+/** How each problem is told: its heading, its sentence and the buttons that fix it. */
+const WORDING: Readonly<
+  Record<
+    UpstreamProblemKind,
+    {
+      heading: string;
+      sentence: (upstream: string, retryAfterSeconds: number | null) => string;
+      actions: ProblemAction[];
+    }
+  >
+> = {
+  unreachable: {
+    heading: 'Cannot reach the upstream',
+    sentence: (upstream) =>
+      `The gateway got no answer from ${upstream}. Check that it is up and that the base URL in Settings is right, then retry.`,
+    actions: ['retry', 'open_upstream_settings'],
+  },
+  key_rejected: {
+    heading: 'The upstream rejected the key',
+    sentence: () =>
+      'The upstream refused the API key the gateway sends for you. Enter a valid key in Settings.',
+    actions: ['open_key_settings'],
+  },
+  no_key: {
+    heading: 'No upstream key',
+    sentence: () => 'The gateway has no key to use with the upstream yet. Enter one in Settings.',
+    actions: ['open_key_settings'],
+  },
+  model_cannot_chat: {
+    heading: 'This model cannot chat',
+    sentence: () =>
+      'The upstream serves this model in no chat format (an embeddings model, say). Pick another model.',
+    actions: ['pick_model'],
+  },
+  rate_limited: {
+    heading: 'Rate limited',
+    sentence: (_upstream, retryAfterSeconds) =>
+      retryAfterSeconds === null
+        ? 'The upstream is limiting requests for this key or model. Wait a moment, then retry.'
+        : `The upstream is limiting requests for this key or model. Retry after ${retryAfterSeconds} s.`,
+    actions: ['retry'],
+  },
+  account_limit: {
+    heading: 'The upstream account cannot pay for this',
+    sentence: () =>
+      'The upstream refused the request for the balance or quota of the key’s account. Check the account at the upstream.',
+    actions: [],
+  },
+  upstream_error: {
+    heading: 'The upstream failed',
+    sentence: () =>
+      'The upstream answered with a server error or broke off. This is usually passing: retry in a moment.',
+    actions: ['retry'],
+  },
+  gateway_down: {
+    heading: 'The local gateway is not running',
+    sentence: () =>
+      'The app’s own gateway is stopped, so nothing reaches the upstream. Settings says why.',
+    actions: ['open_gateway_settings'],
+  },
+  model_error: {
+    heading: 'The model answered with an error',
+    sentence: () =>
+      'The upstream passed on the model’s refusal, in its words below. Change the request or pick another model.',
+    actions: ['retry', 'pick_model'],
+  },
+};
+
 function problem(
   kind: UpstreamProblemKind,
   detail: string | null,
   retryAfterSeconds: number | null = null,
   where: string | null = null,
 ): UpstreamProblem {
-  const upstream = where ?? 'the upstream';
-  switch (kind) {
-    case 'unreachable':
-      return {
-        kind,
-        heading: 'Cannot reach the upstream',
-        sentence: `The gateway got no answer from ${upstream}. Check that it is up and that the base URL in Settings is right, then retry.`,
-        actions: ['retry', 'open_upstream_settings'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'key_rejected':
-      return {
-        kind,
-        heading: 'The upstream rejected the key',
-        sentence:
-          'The upstream refused the API key the gateway sends for you. Enter a valid key in Settings.',
-        actions: ['open_key_settings'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'no_key':
-      return {
-        kind,
-        heading: 'No upstream key',
-        sentence: 'The gateway has no key to use with the upstream yet. Enter one in Settings.',
-        actions: ['open_key_settings'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'model_cannot_chat':
-      return {
-        kind,
-        heading: 'This model cannot chat',
-        sentence:
-          'The upstream serves this model in no chat format (an embeddings model, say). Pick another model.',
-        actions: ['pick_model'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'rate_limited':
-      return {
-        kind,
-        heading: 'Rate limited',
-        sentence:
-          retryAfterSeconds === null
-            ? 'The upstream is limiting requests for this key or model. Wait a moment, then retry.'
-            : `The upstream is limiting requests for this key or model. Retry after ${retryAfterSeconds} s.`,
-        actions: ['retry'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'account_limit':
-      return {
-        kind,
-        heading: 'The upstream account cannot pay for this',
-        sentence:
-          'The upstream refused the request for the balance or quota of the key’s account. Check the account at the upstream.',
-        actions: [],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'upstream_error':
-      return {
-        kind,
-        heading: 'The upstream failed',
-        sentence:
-          'The upstream answered with a server error or broke off. This is usually passing: retry in a moment.',
-        actions: ['retry'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'gateway_down':
-      return {
-        kind,
-        heading: 'The local gateway is not running',
-        sentence:
-          'The app’s own gateway is stopped, so nothing reaches the upstream. Settings says why.',
-        actions: ['open_gateway_settings'],
-        detail,
-        retryAfterSeconds,
-      };
-    case 'model_error':
-      return {
-        kind,
-        heading: 'The model answered with an error',
-        sentence:
-          'The upstream passed on the model’s refusal, in its words below. Change the request or pick another model.',
-        actions: ['retry', 'pick_model'],
-        detail,
-        retryAfterSeconds,
-      };
-  }
+  const wording = WORDING[kind];
+  return {
+    kind,
+    heading: wording.heading,
+    sentence: wording.sentence(where ?? 'the upstream', retryAfterSeconds),
+    actions: [...wording.actions],
+    detail,
+    retryAfterSeconds,
+  };
 }
 
 /**
