@@ -1,6 +1,7 @@
 import {
   formatBytes,
   IMAGE_TYPES,
+  isImageType,
   MAX_ATTACHMENTS,
   MAX_IMAGE_BYTES,
   MAX_MESSAGE_ATTACHMENT_BYTES,
@@ -101,7 +102,7 @@ async function readText(file: File): Promise<ReadOutcome> {
 /** A file picked, pasted or dropped, read as an attachment or refused with the reason. */
 export function readAttachment(file: File): Promise<ReadOutcome> {
   if (file.type.startsWith('image/')) {
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+    if (!isImageType(file.type))
       return Promise.resolve({
         ok: false,
         error: `${file.name}: only ${IMAGE_NAMES} images can be attached.`,
