@@ -15,6 +15,9 @@ import {
   type FormattingOptions,
   type ParseError,
 } from 'jsonc-parser';
+import { jsonInsert, jsonRemove, jsonSpan } from './json-edits.ts';
+import { eolOf, lineEnd, removeLines } from './text-lines.ts';
+import { tomlInsert, tomlRemove, tomlSpan } from './toml-edits.ts';
 
 /** A key inside a config file: object keys from the root (one name for a `.env` file). */
 export type KeyPath = readonly string[];
@@ -26,9 +29,18 @@ export type KeyPath = readonly string[];
 interface FileFormat {
   /** Throws ConfigFileError when the text is not a valid file of this kind. */
   check(text: string, file: string): void;
+  /** What the whole file says, to compare two texts by meaning; throws when it does not parse. */
+  value(text: string): unknown;
   get(text: string, path: KeyPath): unknown;
+  /**
+   * A key that exists gets the new value in place; a new one goes where it splits nothing the
+   * user wrote (see json-edits.ts and toml-edits.ts), as whole lines.
+   */
   set(text: string | null, path: KeyPath, value: unknown): string;
+  /** Takes out the key's own lines, and no comment or blank line of the user's around them. */
   unset(text: string, path: KeyPath): string;
+  /** Where the value of `path` is written in the text, as [start, end) offsets; null if absent. */
+  span(text: string, path: KeyPath): readonly [number, number] | null;
 }
 
 /** An existing config file the tool's own parser would refuse: it is left untouched. */
@@ -46,6 +58,67 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
 
+/**
+ * Whether two parsed values say the same: deep equality that ignores prototypes (toml-patch's
+ * tables have none) and the order of keys, and compares dates by their time and kind.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Date || b instanceof Date)
+    return (
+      a instanceof Date &&
+      b instanceof Date &&
+      a.constructor === b.constructor &&
+      Object.is(a.getTime(), b.getTime())
+    );
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameValue(item, b[i]))
+    );
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+/**
+ * `root` (a parsed file, left as it is) with `path` set to `value`, its missing parents created;
+ * or, when `value` is undefined, without `path`.
+ */
+export function withValue(root: unknown, path: KeyPath, value: unknown): Record<string, unknown> {
+  const copy = (node: unknown): Record<string, unknown> => (isRecord(node) ? { ...node } : {});
+  const out = copy(root);
+  let node = out;
+  for (const key of path.slice(0, -1)) {
+    if (value === undefined && !isRecord(node[key])) return out;
+    const next = copy(node[key]);
+    node[key] = next;
+    node = next;
+  }
+  if (value === undefined) delete node[path.at(-1)!];
+  else node[path.at(-1)!] = value;
+  return out;
+}
+
+/** `edited` when it parses to `expected`; else null (the caller then asks the library). */
+function ifMeans(format: FileFormat, edited: string | null, expected: unknown): string | null {
+  if (edited === null) return null;
+  try {
+    return sameValue(format.value(edited), expected) ? edited : null;
+  } catch {
+    return null;
+  }
+}
+
 // JSON, comments allowed (Claude Code, Gemini CLI and OpenCode all accept JSONC).
 
 const JSON_PARSE = { allowTrailingComma: true, disallowComments: false } as const;
@@ -56,6 +129,11 @@ function jsonFormatting(text: string): FormattingOptions {
   return indent.startsWith('\t')
     ? { insertSpaces: false, tabSize: 1, eol }
     : { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+function jsonIndentUnit(text: string): string {
+  const options = jsonFormatting(text);
+  return options.insertSpaces ? ' '.repeat(options.tabSize ?? 2) : '\t';
 }
 
 const jsonFormat: FileFormat = {
@@ -71,6 +149,12 @@ const jsonFormat: FileFormat = {
     if (tree !== undefined && tree.type !== 'object')
       throw new ConfigFileError(file, 'its top level is not an object');
   },
+  value(text) {
+    const errors: ParseError[] = [];
+    const tree = parseTree(text, errors, JSON_PARSE);
+    if (errors.length > 0) throw new Error(printParseErrorCode(errors[0]!.error));
+    return tree === undefined ? undefined : (getNodeValue(tree) as unknown);
+  },
   get(text, path) {
     const tree = parseTree(text, [], JSON_PARSE);
     const node = tree && findNodeAtLocation(tree, [...path]);
@@ -78,11 +162,22 @@ const jsonFormat: FileFormat = {
   },
   set(text, path, value) {
     const base = text === null || text.trim() === '' ? '{}\n' : text;
-    return editJson(base, modify(base, [...path], value, {}), jsonFormatting(base));
+    const inPlace = () => editJson(base, modify(base, [...path], value, {}), jsonFormatting(base));
+    if (jsonFormat.get(base, path) !== undefined) return inPlace();
+    const expected = withValue(jsonFormat.value(base), path, value);
+    return (
+      ifMeans(jsonFormat, jsonInsert(base, path, value, jsonIndentUnit(base)), expected) ??
+      inPlace()
+    );
   },
   unset(text, path) {
-    return editJson(text, modify(text, [...path], undefined, {}), jsonFormatting(text));
+    const expected = withValue(jsonFormat.value(text), path, undefined);
+    return (
+      ifMeans(jsonFormat, jsonRemove(text, path), expected) ??
+      editJson(text, modify(text, [...path], undefined, {}), jsonFormatting(text))
+    );
   },
+  span: jsonSpan,
 };
 
 /**
@@ -108,15 +203,12 @@ function tomlObject(text: string): Record<string, unknown> {
   return parseToml(text) as Record<string, unknown>;
 }
 
-function walk(root: Record<string, unknown>, path: KeyPath, create: boolean) {
+function parentOf(root: Record<string, unknown>, path: KeyPath) {
   let node: Record<string, unknown> = root;
   for (const key of path.slice(0, -1)) {
     const next = node[key];
-    if (!isRecord(next)) {
-      if (!create) return undefined;
-      node[key] = {};
-    }
-    node = node[key] as Record<string, unknown>;
+    if (!isRecord(next)) return undefined;
+    node = next;
   }
   return node;
 }
@@ -142,41 +234,54 @@ const tomlFormat: FileFormat = {
       throw new ConfigFileError(file, tomlErrorText(error));
     }
   },
+  value: tomlObject,
   get(text, path) {
-    const parent = walk(tomlObject(text), path, false);
+    const parent = parentOf(tomlObject(text), path);
     return parent?.[path.at(-1)!];
   },
   set(text, path, value) {
-    if (text === null || text.trim() === '') {
-      const doc: Record<string, unknown> = {};
-      walk(doc, path, true)![path.at(-1)!] = value;
-      return `${text ?? ''}${stringifyToml(doc)}`;
+    const base = text ?? '';
+    const expected = withValue(tomlObject(base), path, value);
+    if (tomlFormat.get(base, path) === undefined) {
+      const inserted = ifMeans(tomlFormat, tomlInsert(base, path, value), expected);
+      if (inserted !== null) return inserted;
     }
-    const doc = tomlObject(text);
-    walk(doc, path, true)![path.at(-1)!] = value;
-    return patchToml(text, doc);
+    if (base.trim() === '') return `${base}${stringifyToml(expected)}`;
+    // An existing key: toml-patch re-renders only the values that changed.
+    return patchToml(base, expected);
   },
   unset(text, path) {
-    const doc = tomlObject(text);
-    const parent = walk(doc, path, false);
-    if (!parent || !(path.at(-1)! in parent)) return text;
-    delete parent[path.at(-1)!];
-    return patchToml(text, doc);
+    if (tomlFormat.get(text, path) === undefined) return text;
+    const expected = withValue(tomlObject(text), path, undefined);
+    return ifMeans(tomlFormat, tomlRemove(text, path), expected) ?? patchToml(text, expected);
   },
+  span: tomlSpan,
 };
 
 // A `.env` file (Gemini CLI's ~/.gemini/.env): KEY=VALUE lines; other lines stay as they are.
 
+const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=([^\r\n]*)$/;
+
+/** A key's line: [1] what comes before its value (`export KEY=`), [2] the rest of the line. */
 const envLine = (key: string) =>
   new RegExp(
-    `^[ \\t]*(?:export[ \\t]+)?${key.replace(/[^A-Za-z0-9_]/g, '')}[ \\t]*=([^\\r\\n]*)$`,
+    `^([ \\t]*(?:export[ \\t]+)?${key.replace(/[^A-Za-z0-9_]/g, '')}[ \\t]*=)([^\\r\\n]*)$`,
     'm',
   );
 
+/** The value itself within what follows `=`: a quoted string, else up to a ` #` comment. */
+function envValueBounds(raw: string): readonly [number, number] {
+  const lead = raw.length - raw.trimStart().length;
+  const rest = raw.slice(lead);
+  const quoted = /^(["'])[^\r\n]*?\1/.exec(rest);
+  if (quoted) return [lead, lead + quoted[0].length];
+  const comment = /[ \t]+#/.exec(rest);
+  return [lead, lead + (comment ? rest.slice(0, comment.index) : rest).trimEnd().length];
+}
+
 const unquote = (raw: string): string => {
-  const value = raw.trim();
-  const quoted = /^(["'])(.*)\1$/.exec(value);
-  return quoted ? quoted[2]! : value.replace(/[ \t]+#.*$/, '');
+  const value = raw.slice(...envValueBounds(raw));
+  return /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value;
 };
 
 const envFormat: FileFormat = {
@@ -188,22 +293,40 @@ const envFormat: FileFormat = {
         throw new ConfigFileError(file, `line ${i + 1} is not KEY=VALUE`);
     });
   },
+  value(text) {
+    envFormat.check(text, '.env');
+    const out: Record<string, string> = {};
+    for (const line of text.split(/\r?\n/)) {
+      const match = ENV_LINE.exec(line);
+      if (match && !Object.hasOwn(out, match[1]!)) out[match[1]!] = unquote(match[2]!);
+    }
+    return out;
+  },
   get(text, path) {
     const match = envLine(path[0]!).exec(text);
-    return match ? unquote(match[1]!) : undefined;
+    return match ? unquote(match[2]!) : undefined;
   },
+  span(text, path) {
+    const match = envLine(path[0]!).exec(text);
+    if (!match) return null;
+    const at = match.index + match[1]!.length;
+    const [start, end] = envValueBounds(match[2]!);
+    return [at + start, at + end];
+  },
+  /** An existing key gets the new value in its place (`export`, spacing and comment kept). */
   set(text, path, value) {
-    const line = `${path[0]}=${String(value)}`;
     const current = text ?? '';
-    const re = envLine(path[0]!);
-    if (re.test(current)) return current.replace(re, line);
-    const eol = current.includes('\r\n') ? '\r\n' : '\n';
-    const sep = current === '' || current.endsWith('\n') ? '' : eol;
-    return `${current}${sep}${line}${eol}`;
+    const span = envFormat.span(current, path);
+    if (span) return current.slice(0, span[0]) + String(value) + current.slice(span[1]);
+    const line = `${path[0]}=${String(value)}`;
+    const eol = eolOf(current);
+    if (current === '') return `${line}${eol}`;
+    // A file without a final newline stays without one.
+    return current.endsWith('\n') ? `${current}${line}${eol}` : `${current}${eol}${line}`;
   },
   unset(text, path) {
-    const re = new RegExp(`${envLine(path[0]!).source}(?:\\r?\\n)?`, 'm');
-    return text.replace(re, '');
+    const match = envLine(path[0]!).exec(text);
+    return match ? removeLines(text, match.index, lineEnd(text, match.index)) : text;
   },
 };
 

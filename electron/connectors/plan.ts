@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import type { ConfigFile, Connector, Endpoint } from './connector.ts';
-import { FORMATS, type KeyPath } from './formats.ts';
+import { FORMATS, sameValue, withValue, type KeyPath } from './formats.ts';
 
 /** The text of each of a connector's files by role; null: the file does not exist. */
 export type Texts = Record<string, string | null>;
@@ -37,10 +37,31 @@ export function planConnect(
   return out;
 }
 
+type Format = (typeof FORMATS)[keyof typeof FORMATS];
+
+/**
+ * `text` with the value of `path` put back as `original` wrote it (its quotes, spacing and
+ * comment), when that is all it changes; else set to `was` by the format.
+ */
+function restore(format: Format, text: string, path: KeyPath, original: string, was: unknown) {
+  const now = format.span(text, path);
+  const then = format.span(original, path);
+  if (now && then) {
+    const put = text.slice(0, now[0]) + original.slice(then[0], then[1]) + text.slice(now[1]);
+    try {
+      if (sameValue(format.value(put), withValue(format.value(text), path, was))) return put;
+    } catch {
+      // Not a file the format reads: set the value instead.
+    }
+  }
+  return format.set(text, path, was);
+}
+
 /**
  * The file after disconnecting when it changed since we wrote it: each key of ours goes back to
- * its value in the original (`original`, null when there was no file) or, when the original did
- * not have it, is removed, with the parents we created for it if they are now empty.
+ * its value in the original (`original`, null when there was no file), as the original wrote
+ * it, or, when the original did not have it, is removed, with the parents we created for it if
+ * they are now empty.
  */
 export function planRemove(
   connector: Connector,
@@ -48,14 +69,23 @@ export function planRemove(
   text: string,
   original: string | null,
 ): string {
-  const format = FORMATS[fileOf(connector, role).format];
+  return removeKeys(connector, FORMATS[fileOf(connector, role).format], role, text, original);
+}
+
+function removeKeys(
+  connector: Connector,
+  format: Format,
+  role: string,
+  text: string,
+  original: string | null,
+): string {
   const before = (path: KeyPath): unknown =>
     original === null ? undefined : format.get(original, path);
   let out = text;
   for (const { path } of connector.owned.filter((o) => o.role === role)) {
     const was = before(path);
     if (was !== undefined) {
-      out = format.set(out, path, was);
+      out = restore(format, out, path, original!, was);
       continue;
     }
     if (format.get(out, path) === undefined) continue;

@@ -134,7 +134,10 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
     expect(confirmation).toContain('Connected');
 
     const written = readFileSync(codexFile(), 'utf8');
-    expect(written).toMatch(/model_providers\.model-gateway = \{[^\n]*wire_api = "responses"/);
+    // The gateway's provider: a table of its own at the end, after the user's.
+    expect(written).toMatch(
+      /\n\n\[model_providers\.model-gateway\]\n(?:[a-z_]+ = [^\n]*\n)*wire_api = "responses"\n[^[]*$/,
+    );
     expect(written).not.toContain('<new token');
     expect(written).toContain('model = "sim-responses"');
     expect(written).toContain('model_provider = "model-gateway"');
