@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { ConfigFile, Connector, Endpoint } from './connector.ts';
 import { FORMATS, sameValue, withValue, type KeyPath } from './formats.ts';
+import { undoLines } from './undo-lines.ts';
 
 /** The text of each of a connector's files by role; null: the file does not exist. */
 export type Texts = Record<string, string | null>;
@@ -59,17 +60,29 @@ function restore(format: Format, text: string, path: KeyPath, original: string, 
 
 /**
  * The file after disconnecting when it changed since we wrote it: each key of ours goes back to
- * its value in the original (`original`, null when there was no file), as the original wrote
- * it, or, when the original did not have it, is removed, with the parents we created for it if
- * they are now empty.
+ * its value in the original (`original`, null when there was no file) or, when the original did
+ * not have it, is removed, with the parents we created for it if they are now empty.
+ *
+ * With `written` (the line hashes of what connect wrote), connect's change is first undone line
+ * by line (undo-lines.ts), which gives back the original's bytes around the edits made since;
+ * that is kept when it means the same as taking the keys out one by one, the way used otherwise.
  */
 export function planRemove(
   connector: Connector,
   role: string,
   text: string,
   original: string | null,
+  written?: readonly string[],
 ): string {
-  return removeKeys(connector, FORMATS[fileOf(connector, role).format], role, text, original);
+  const format = FORMATS[fileOf(connector, role).format];
+  const byKeys = removeKeys(connector, format, role, text, original);
+  const byLines = written ? undoLines(written, original ?? '', text) : null;
+  if (byLines === null) return byKeys;
+  try {
+    return sameValue(format.value(byLines), format.value(byKeys)) ? byLines : byKeys;
+  } catch {
+    return byKeys;
+  }
 }
 
 function removeKeys(

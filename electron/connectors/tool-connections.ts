@@ -13,6 +13,7 @@ import {
 import { delimiter, dirname, join } from 'node:path';
 import { filePath, type ConfigFile, type Connector, type ToolId } from './connector.ts';
 import { checkTexts, hasMarker, planConnect, planRemove, unifiedDiff, type Texts } from './plan.ts';
+import { lineHashes } from './undo-lines.ts';
 
 /**
  * - `connected`: every file is as we wrote it.
@@ -70,6 +71,11 @@ interface FileRecord {
   existed: boolean;
   /** sha256 of the bytes we wrote. */
   written: string;
+  /**
+   * A hash of each line we wrote, to undo our change line by line around later edits (see
+   * undo-lines.ts); absent in records made before it was kept.
+   */
+  lines?: string[];
 }
 
 /** What the app remembers of a connection (in its settings), to undo it exactly. */
@@ -273,14 +279,24 @@ export class ToolConnections {
         const existed = kept ? kept.existed : previous !== null;
         if (text == null || text === before[file.role]) {
           if (previous !== null)
-            files.push({ role: file.role, existed, written: sha256(previous) });
+            files.push({
+              role: file.role,
+              existed,
+              written: sha256(previous),
+              lines: lineHashes(previous.toString('utf8')),
+            });
           continue;
         }
         const path = this.path(file);
         const mode = previous !== null ? statSync(path).mode & 0o777 : file.secret ? 0o600 : 0o644;
         writeAtomic(path, text, mode);
         written.push({ file, previous });
-        files.push({ role: file.role, existed, written: sha256(Buffer.from(text, 'utf8')) });
+        files.push({
+          role: file.role,
+          existed,
+          written: sha256(Buffer.from(text, 'utf8')),
+          lines: lineHashes(text),
+        });
       }
     } catch (error) {
       for (const { file, previous } of written.reverse()) {
@@ -345,7 +361,13 @@ export class ToolConnections {
       }
       const text = texts[file.role];
       if (text == null) continue; // Deleted since: nothing of ours is left in it.
-      const next = planRemove(connector, file.role, text, original?.toString('utf8') ?? null);
+      const next = planRemove(
+        connector,
+        file.role,
+        text,
+        original?.toString('utf8') ?? null,
+        fileRecord.lines,
+      );
       if (next !== text) writeAtomic(path, next, statSync(path).mode & 0o777);
       edited.push(this.shown(file));
     }
