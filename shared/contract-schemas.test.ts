@@ -10,6 +10,7 @@ import {
   conversationIdParamsSchema,
   idParamsSchema,
   keySetParamsSchema,
+  limitsSetParamsSchema,
   logExportParamsSchema,
   logFilterSchema,
   logSearchParamsSchema,
@@ -20,8 +21,12 @@ import {
   profileIdParamsSchema,
   profileSaveParamsSchema,
   requestIdParamsSchema,
+  routeNameParamsSchema,
+  routeSaveParamsSchema,
   settingsPatchSchema,
   tokenCreateParamsSchema,
+  tokenIdParamsSchema,
+  tokenLimitsSchema,
   toolConnectParamsSchema,
   toolIdParamsSchema,
   upstreamTestParamsSchema,
@@ -39,6 +44,7 @@ import type {
   Tariff,
   UsageRange,
 } from './contract.ts';
+import { NO_LIMITS } from './no-limits.ts';
 
 /** The schema of each method that takes params: the ones method-params.ts checks calls with. */
 const SCHEMAS = {
@@ -74,6 +80,11 @@ const SCHEMAS = {
   'logs.search': logSearchParamsSchema,
   'logs.get': requestIdParamsSchema,
   'logs.export': logExportParamsSchema,
+  'routes.save': routeSaveParamsSchema,
+  'routes.delete': routeNameParamsSchema,
+  'routes.test': routeNameParamsSchema,
+  'limits.get': tokenIdParamsSchema,
+  'limits.set': limitsSetParamsSchema,
 } as const;
 type WithParams = keyof typeof SCHEMAS;
 
@@ -115,6 +126,8 @@ describe('contract schemas (types)', () => {
       from?: number;
       to?: number;
       text?: string;
+      modelRoute?: string;
+      fellBack?: boolean;
     }>();
     expectTypeOf<Params<'profiles.save'>>().toEqualTypeOf<{
       id?: string;
@@ -155,7 +168,7 @@ describe('contract schemas (types)', () => {
       UsageRange & { bucket: 'hour' | 'day' }
     >();
     expectTypeOf<Params<'usage.by'>>().branded.toEqualTypeOf<
-      UsageRange & { by: 'model' | 'token' | 'route' | 'day' }
+      UsageRange & { by: 'model' | 'token' | 'route' | 'modelRoute' | 'day' }
     >();
     expectTypeOf<Params<'logs.search'>>().toEqualTypeOf<{
       filter: LogFilter;
@@ -228,5 +241,30 @@ describe('contract schemas (values)', () => {
     const tooBig = send([{ ...png, data: big, size: (big.length * 3) / 4 }]);
     expect(tooBig.error?.issues[0]?.message).toMatch(/at most 5 MB/);
     expect(send(Array.from({ length: 11 }, () => note)).success).toBe(false);
+  });
+
+  it('check routes: a usable name, waits in range', () => {
+    const save = (params: Record<string, unknown>) =>
+      routeSaveParamsSchema.safeParse({ name: 'coding', models: ['a'], ...params }).success;
+    expect(save({})).toBe(true);
+    expect(save({ name: '  ' })).toBe(false);
+    expect(save({ name: 'two words' })).toBe(false);
+    expect(save({ name: 'a/b' })).toBe(false);
+    expect(save({ firstByteTimeoutMs: 5_000, maxRetryAfterMs: null })).toBe(true);
+    expect(save({ firstByteTimeoutMs: 10 })).toBe(false);
+  });
+
+  it('check limits: positive numbers or none, whole per-minute counts', () => {
+    const limits = (patch: Record<string, unknown>) =>
+      tokenLimitsSchema.safeParse({ ...NO_LIMITS, ...patch }).success;
+    expect(limits({})).toBe(true);
+    expect(limits({ dailyUsd: 5, rpm: 60, tpm: 200_000, models: ['a'], thenRoute: 'cheap' })).toBe(
+      true,
+    );
+    expect(limits({ dailyUsd: -1 })).toBe(false);
+    expect(limits({ dailyUsd: 0 })).toBe(false);
+    expect(limits({ dailyUsd: Number.NaN })).toBe(false);
+    expect(limits({ rpm: 1.5 })).toBe(false);
+    expect(limits({ weeklyUsd: '5' })).toBe(false);
   });
 });

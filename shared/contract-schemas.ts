@@ -260,7 +260,11 @@ export type UsageRange = z.infer<typeof usageRangeSchema>;
 const usageBucketSchema = z.enum(['hour', 'day']);
 export type UsageBucket = z.infer<typeof usageBucketSchema>;
 
-const usageDimensionSchema = z.enum(['model', 'token', 'route', 'day']);
+/**
+ * `route` is the format path (`chat→gemini (translated)`), `modelRoute` the named model route
+ * a request asked for (`coding`), `model` the model that answered.
+ */
+const usageDimensionSchema = z.enum(['model', 'token', 'route', 'modelRoute', 'day']);
 export type UsageDimension = z.infer<typeof usageDimensionSchema>;
 
 /** `usage.series`. */
@@ -284,6 +288,10 @@ export const logFilterSchema = z.strictObject({
   ...range,
   /** Substring of the request id, model, path or error message; ASCII letters match either case. */
   text: z.string().max(500).optional(),
+  /** Requests that asked for this model route. */
+  modelRoute: z.string().max(200).optional(),
+  /** Only requests on which a route moved on to another model. */
+  fellBack: z.boolean().optional(),
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 
@@ -308,3 +316,73 @@ export const logExportParamsSchema = z.strictObject({
   filter: logFilterSchema,
 });
 export type LogExportParams = z.infer<typeof logExportParamsSchema>;
+
+// Model routes
+
+/** A route's name: what a client sends as its model. */
+const routeName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .refine((s) => !/[\s/?#]/.test(s), 'must not hold spaces, `/`, `?` or `#`');
+
+/** A wait in milliseconds the user sets on a route; null takes the default. */
+const routeWaitMs = z.number().int().min(100, 'at least 100 ms').max(600_000).nullable();
+
+/** `routes.save`: a new route, or new values for one (`previousName` renames it). */
+export const routeSaveParamsSchema = z.strictObject({
+  name: routeName,
+  previousName: routeName.optional(),
+  models: z.array(z.string().trim().min(1, 'must not be empty').max(200)).max(20),
+  /** Take the name even where the catalog has a model of that name. */
+  shadow: z.boolean().optional(),
+  /** A stream whose first byte takes longer than this moves on to the next model. */
+  firstByteTimeoutMs: routeWaitMs.optional(),
+  /** A 429 whose Retry-After is longer than this moves on at once instead of waiting. */
+  maxRetryAfterMs: routeWaitMs.optional(),
+});
+export type RouteSaveParams = z.infer<typeof routeSaveParamsSchema>;
+
+/** `routes.delete`, `routes.test`. */
+export const routeNameParamsSchema = z.strictObject({ name: routeName });
+export type RouteNameParams = z.infer<typeof routeNameParamsSchema>;
+
+// Budgets and limits per local token
+
+const usd = z
+  .number()
+  .positive('must be more than 0')
+  .max(1_000_000, 'at most 1,000,000')
+  .nullable();
+const perMinute = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be more than 0')
+  .max(1_000_000_000)
+  .nullable();
+
+/** A token's budgets and limits; null (or an empty list) leaves that one unlimited. */
+export const tokenLimitsSchema = z.strictObject({
+  /** USD per local day, week (from Monday) and month, from the metered (estimated) cost. */
+  dailyUsd: usd,
+  weeklyUsd: usd,
+  monthlyUsd: usd,
+  /** Requests per minute (a calendar minute). */
+  rpm: perMinute,
+  /** Tokens per minute: input and output of the requests of that minute. */
+  tpm: perMinute,
+  /** The models and routes the token may ask for; null: any. */
+  models: z.array(z.string().trim().min(1).max(200)).max(500).nullable(),
+  /** Once a budget is spent, requests go to this route until it resets instead of being refused. */
+  thenRoute: routeName.nullable(),
+});
+export type TokenLimits = z.infer<typeof tokenLimitsSchema>;
+
+/** `limits.get`. */
+export const tokenIdParamsSchema = z.strictObject({ tokenId: id });
+export type TokenIdParams = z.infer<typeof tokenIdParamsSchema>;
+
+/** `limits.set`. */
+export const limitsSetParamsSchema = z.strictObject({ tokenId: id, limits: tokenLimitsSchema });
+export type LimitsSetParams = z.infer<typeof limitsSetParamsSchema>;

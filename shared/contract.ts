@@ -30,6 +30,7 @@ import type {
   LogExportParams,
   LogFilter,
   LogSearchParams,
+  LimitsSetParams,
   MessageIdParams,
   ModelIdParams,
   ModelOverrideInput,
@@ -38,8 +39,12 @@ import type {
   ProfileIdParams,
   ProfileSaveParams,
   RequestIdParams,
+  RouteNameParams,
+  RouteSaveParams,
   SettingsPatch,
   TokenCreateParams,
+  TokenIdParams,
+  TokenLimits,
   ToolConnectParams,
   ToolIdName,
   ToolIdParams,
@@ -61,7 +66,9 @@ export type {
   LogFilter,
   ModelOverrideInput,
   ProfileSaveParams,
+  RouteSaveParams,
   SettingsPatch,
+  TokenLimits,
   ToolConnectParams,
   UsageBucket,
   UsageByParams,
@@ -311,7 +318,14 @@ export interface LogEntry {
   clientFormat: WireFormat | null;
   upstreamFormat: WireFormat | null;
   route: 'passthrough' | 'translated' | 'local' | 'rejected';
+  /** The model the client asked for (a route's name, when it asked for a route). */
   model: string | null;
+  /** The model route the request went through, when it asked for one (or a budget sent it to one). */
+  modelRoute: string | null;
+  /** The model whose answer the client got (the last one tried when every one failed). */
+  servedModel: string | null;
+  /** Each model a route tried, in order, with why it moved on; empty without a route. */
+  modelAttempts: ModelAttempt[];
   stream: boolean;
   status: number;
   errorKind: string | null;
@@ -340,6 +354,78 @@ export interface LogEntry {
     requestBody: string | null;
     responseBody: string | null;
   } | null;
+}
+
+/** One model a route tried for a request. */
+export interface ModelAttempt {
+  model: string;
+  /** The status of that model's answer; null when none came (a refused connection, a timeout). */
+  status: number | null;
+  /**
+   * `answered` for the model whose answer the client got; otherwise why the route moved on
+   * (`rate_limited`, `upstream_error`, `upstream_unreachable`, `first_byte_timeout`,
+   * `model_not_found`, …) or, for the last one, why the request failed.
+   */
+  outcome: string;
+  /** The upstream's or the gateway's words, for people. */
+  message: string | null;
+  latencyMs: number;
+}
+
+/**
+ * A model route: a name clients send as their model, standing for an ordered list of catalog
+ * models. A request goes to the first; it moves on only while no byte of the answer has reached
+ * the client, and only for failures another model can fix.
+ */
+export interface ModelRouteInfo {
+  name: string;
+  models: string[];
+  /** The route takes its name even where the catalog has a model of that name. */
+  shadow: boolean;
+  /** The first-byte limit of streams, as set (null: the default, `defaults.firstByteTimeoutMs`). */
+  firstByteTimeoutMs: number | null;
+  /** The longest Retry-After waited for before moving on (null: the default). */
+  maxRetryAfterMs: number | null;
+  createdAt: number;
+  updatedAt: number;
+  /** The formats of its first model (what discovery shows for it); empty when that is unknown. */
+  formats: WireFormat[];
+  /** Its models the current catalog does not list (they are skipped until it does). */
+  missing: string[];
+  /** A catalog model has the route's name: without `shadow`, that model answers, not the route. */
+  shadowsModel: boolean;
+}
+
+/** The waits a route uses when it sets none. */
+export interface RouteDefaults {
+  firstByteTimeoutMs: number;
+  maxRetryAfterMs: number;
+}
+
+/** One model of a route tried with a short request (`routes.test`). */
+export interface RouteModelTest {
+  model: string;
+  ok: boolean;
+  status: number | null;
+  latencyMs: number;
+  /** The model's answer when ok, else its error in the upstream's or gateway's words. */
+  text: string;
+}
+
+/** A token's budget in one period: what is spent (metered, estimated) and held by requests in flight. */
+export interface BudgetStatus {
+  tokenId: string;
+  tokenName: string;
+  period: 'day' | 'week' | 'month';
+  limitUsd: number;
+  spentUsd: number;
+  /** Held by requests still in flight (their worst case), across every gateway on the data dir. */
+  reservedUsd: number;
+  /** When the period starts, and when it ends (the budget resets), epoch ms. */
+  startsAt: number;
+  resetsAt: number;
+  /** Where requests go once it is spent (null: they are refused). */
+  thenRoute: string | null;
 }
 
 /** Request/response methods: name → params and result. */
@@ -423,6 +509,28 @@ interface AppMethods {
     result: { conversation: Conversation; omitted: string[] };
   };
 
+  /** Every model route, with what the catalog says of its models. */
+  'routes.list': { params: void; result: { routes: ModelRouteInfo[]; defaults: RouteDefaults } };
+  /**
+   * Creates or changes a route. Refused (nothing changed) when it is empty, names itself, loops
+   * through another route, or takes a catalog model's name without `shadow`; models the catalog
+   * does not list are allowed with a warning (catalogs change).
+   */
+  'routes.save': {
+    params: RouteSaveParams;
+    result: { route: ModelRouteInfo; warnings: string[] };
+  };
+  'routes.delete': { params: RouteNameParams; result: void };
+  /** One short request through each of the route's models, in order, with each answer or error. */
+  'routes.test': { params: RouteNameParams; result: RouteModelTest[] };
+
+  /** A token's budgets and limits (all null when it has none). */
+  'limits.get': { params: TokenIdParams; result: TokenLimits };
+  /** Refused, nothing changed, for an unknown token or a `thenRoute` that is no route. */
+  'limits.set': { params: LimitsSetParams; result: TokenLimits };
+  /** Every budget of every active token, with what is spent and reserved in its period. */
+  'limits.status': { params: void; result: BudgetStatus[] };
+
   'usage.totals': { params: UsageRange; result: UsageTotals };
   'usage.series': { params: UsageSeriesParams; result: UsagePoint[] };
   'usage.by': { params: UsageByParams; result: UsageGroup[] };
@@ -446,6 +554,16 @@ export interface AppEvents {
   /** New request-log rows, as they are written. */
   'logs.appended': LogEntry[];
   'chat.delta': { conversationId: string; messageId: string; text: string };
+  /** A route moved on from a failing model (said once per route and reason, not per request). */
+  'route.fallback': {
+    requestId: string;
+    modelRoute: string | null;
+    asked: string;
+    servedModel: string | null;
+    attempts: ModelAttempt[];
+  };
+  /** A token's budget passed 80 % or was spent (once per token, period and level). */
+  'budget.alert': BudgetStatus & { level: 'warning' | 'spent' };
   'chat.done': { conversationId: string; message: ChatMessage };
 }
 

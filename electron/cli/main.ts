@@ -2,11 +2,12 @@ import { appCommand } from './commands/app.ts';
 import { demoCommand } from './commands/demo.ts';
 import { keyCommand } from './commands/key.ts';
 import { logsCommand } from './commands/logs.ts';
+import { routeCommand } from './commands/route.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tokenCommand } from './commands/token.ts';
 import { toolsCommand } from './commands/tools.ts';
 import { usageCommand } from './commands/usage.ts';
-import { UsageError } from './usage-error.ts';
+import { InputError, UsageError } from './usage-error.ts';
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -31,13 +32,26 @@ Commands:
   sim     Run the upstream simulator.  --port 9000  --host 127.0.0.1
   logs    Print the request log.  --data-dir DIR  --format jsonl|csv  --since 24h|7d|DATE
           --model M  --client NAME  --status ok|error|CODE
-  usage   Tokens and estimated cost.  --data-dir DIR  --by day|model|token|route  --json  --since
+  usage   Tokens and estimated cost.  --data-dir DIR  --by day|model|token|route|model-route
+          --json  --since
   token   create NAME | list | revoke NAME   (local access tokens, one per tool)  --data-dir DIR
+  token limit NAME [--daily-usd N] [--weekly-usd N] [--monthly-usd N] [--rpm N] [--tpm N]
+          [--models a,b] [--then-route ROUTE] [--clear]
+          Budgets (USD per day, week, month) and limits (requests and tokens per minute, the
+          models and routes allowed) of a token; the others stay. \`none\` clears one
+          (--rpm none), --clear all; no flags: print them. --then-route: once a budget is
+          spent, requests go to that route instead of being refused.
+  route   add NAME MODEL... | set NAME MODEL... | list [--json] | rm NAME   --data-dir DIR
+          A name clients send as their model, standing for models tried in order (a model
+          may be another route). add/set: --shadow (take a catalog model's name),
+          --first-byte-timeout SECONDS, --max-retry-after SECONDS; set replaces the route,
+          options left out back to their defaults.
   tools   Which agent tools are installed and connected to the gateway.  --home DIR  --data-dir DIR
   connect TOOL [--model M] [--map SLOT=M] [--dry-run] [--port N]
           Point a tool (claude-code, codex, gemini-cli, opencode, shell) at the gateway with a
           token of its own: edits its config, keeping the rest; --dry-run prints the diff only.
-          Without --model, the newest catalog model served in the tool's own format.
+          Without --model, the newest catalog model served in the tool's own format. M may be
+          a model route's name as well as a catalog model's.
   disconnect TOOL   Undo connect: the file as it was (only our keys out if it changed since).
   key     set [--upstream URL] [--pricing-url URL] | clear | status   [--profile NAME]
           The upstream key, kept in the OS keychain; \`set\` reads it from stdin.
@@ -60,6 +74,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   logs: logsCommand,
   usage: usageCommand,
   token: tokenCommand,
+  route: routeCommand,
   key: keyCommand,
   tools: (args) => toolsCommand('tools', args),
   connect: (args) => toolsCommand('connect', args),
@@ -78,6 +93,10 @@ export async function main(argv: string[]): Promise<void> {
     await run(rest);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
+    if (error instanceof InputError) {
+      log(`model-gateway: ${error.message}`);
+      process.exit(2);
+    }
     if (
       error instanceof UsageError ||
       (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))

@@ -9,11 +9,15 @@ import { testConnection } from './connection-test.ts';
 import { EventBus } from './event-bus.ts';
 import { GatewayController } from './gateway-controller.ts';
 import { createAppHttpHandler, type AppHttpHandler } from './http-transport.ts';
+import { LimitsService } from './limits-service.ts';
 import { LogService } from './log-service.ts';
 import { describeIssues, METHOD_PARAMS } from './method-params.ts';
 import { methodTable } from './method-table.ts';
+import { emitPolicyEvents } from './policy-events.ts';
 import { ModelService } from './model-service.ts';
 import { ProfileService } from './profile-service.ts';
+import { testModelThroughGateway } from './route-model-test.ts';
+import { RouteService } from './route-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { openAppStore, startAppRetention } from './start-app-gateway.ts';
 import { toAppError } from './to-app-error.ts';
@@ -112,6 +116,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     emit: (event, payload) => bus.emit(event, payload),
     log,
   });
+  const models = new ModelService(store, gateway);
   const table = methodTable({
     appStatus: async () => {
       await gateway.refreshIfBlocked();
@@ -134,12 +139,23 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       dataDir: options.dataDir,
       port: () => settings.get().port,
     }),
-    models: new ModelService(store, gateway),
+    models,
     chat,
+    routes: new RouteService({
+      store,
+      catalog: () => models.list(),
+      testModel: (model) =>
+        testModelThroughGateway(
+          { gatewayUrl: gateway.url(), gatewayProblem: gateway.status().error, token: chatToken },
+          model,
+        ),
+    }),
+    limits: new LimitsService(store),
     usage: new UsageService(store),
     logs,
   });
   const stopLogEvents = logs.onAppended((entries) => bus.emit('logs.appended', entries));
+  const stopPolicyEvents = emitPolicyEvents(store, (event, payload) => bus.emit(event, payload));
 
   let closing: Promise<void> | null = null;
   const services: AppServices = {
@@ -170,6 +186,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         http?.closeEvents();
         await gateway.close(graceMs);
         stopLogEvents();
+        stopPolicyEvents();
         stopRetention();
         bus.clear();
         store.close();

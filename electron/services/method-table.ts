@@ -7,9 +7,11 @@ import type {
   UpstreamDefaults,
 } from '../../shared/contract.ts';
 import type { ChatService } from './chat-service.ts';
+import type { LimitsService } from './limits-service.ts';
 import type { LogService } from './log-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { ProfileService } from './profile-service.ts';
+import type { RouteService } from './route-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TokenService } from './token-service.ts';
 import type { ToolsService } from './tools-service.ts';
@@ -27,6 +29,8 @@ export interface MethodServices {
   tools: ToolsService;
   models: ModelService;
   chat: ChatService;
+  routes: RouteService;
+  limits: LimitsService;
   usage: UsageService;
   logs: LogService;
 }
@@ -79,6 +83,15 @@ export function methodTable(s: MethodServices): MethodTable {
     'chat.deleteMessage': (p) => s.chat.deleteMessage(p.messageId),
     'chat.regenerate': (p) => s.chat.regenerate(p.conversationId),
     'chat.fromLog': (p) => s.chat.fromLog(p.requestId),
+
+    'routes.list': () => s.routes.list(),
+    'routes.save': (p) => s.routes.save(p),
+    'routes.delete': (p) => s.routes.delete(p.name),
+    'routes.test': (p) => s.routes.test(p.name),
+
+    'limits.get': (p) => s.limits.get(p.tokenId),
+    'limits.set': (p) => s.limits.set(p.tokenId, p.limits),
+    'limits.status': () => s.limits.status(),
 
     'usage.totals': (p) => s.usage.totals(p),
     'usage.series': (p) => s.usage.series(p),

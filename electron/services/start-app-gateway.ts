@@ -14,7 +14,13 @@ import {
 import { UpstreamClient } from '../gateway/upstream/upstream-client.ts';
 import { upstreamTimeoutsFromEnv } from '../gateway/upstream/upstream-timeouts.ts';
 import { redact, redactHeaders } from '../secrets/redact.ts';
-import { openStore, startRetention, tokenAuthenticator, type Store } from '../store/index.ts';
+import {
+  openStore,
+  startRetention,
+  storePolicy,
+  tokenAuthenticator,
+  type Store,
+} from '../store/index.ts';
 
 export interface AppGatewayOptions {
   /** The app's store; the app gateway closes it when it closes. */
@@ -133,6 +139,7 @@ export async function startAppListener(options: AppListenerOptions): Promise<Run
       redactText: (text) => redact(text).replace(LOCAL_TOKEN, '[REDACTED]'),
       redactHeaders: (headers: IncomingHttpHeaders) => stringHeaders(redactHeaders(headers)),
     },
+    policy: storePolicy(store),
     onRecord: (record) => store.logWriter.enqueue(record),
     ...(options.appHandler ? { appHandler: options.appHandler } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),

@@ -54,4 +54,17 @@ describe('ToolsService', () => {
     expect(() => tools.connect({ tool: 'claude-code' })).toThrow(/No model chosen/);
     expect(store.tokens.list()).toEqual([]);
   });
+
+  it('takes a model route’s name wherever a model is chosen: nothing checks it against the catalog', () => {
+    store.modelRoutes.save({ name: 'coding', models: ['sim-chat', 'sim-gemini'] });
+    const result = tools.connect({
+      tool: 'claude-code',
+      models: { model: 'coding', haiku: 'fast' },
+    });
+    expect(result.changes[0]?.diff).toContain('"ANTHROPIC_MODEL": "coding"');
+    expect(tools.list().find((t) => t.id === 'claude-code')?.models).toMatchObject({
+      model: 'coding',
+      haiku: 'fast',
+    });
+  });
 });

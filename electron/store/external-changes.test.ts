@@ -55,6 +55,44 @@ describe('changes made by another connection on the same data dir', () => {
     expect(await within(1_000, () => !gateway.settings.get('captureBodies', false))).not.toBeNull();
   });
 
+  it('resolves a model route saved, changed or deleted elsewhere within a second', async () => {
+    expect(gateway.modelRoutes.resolve('coding')).toBeUndefined();
+    cli.modelRoutes.save({ name: 'coding', models: ['gpt-5'] });
+    expect(
+      await within(1_000, () => gateway.modelRoutes.resolve('coding')?.models[0] === 'gpt-5'),
+    ).not.toBeNull();
+    cli.modelRoutes.save({ name: 'coding', previousName: 'coding', models: ['claude'] });
+    expect(
+      await within(1_000, () => gateway.modelRoutes.resolve('coding')?.models[0] === 'claude'),
+    ).not.toBeNull();
+    cli.modelRoutes.delete('coding');
+    expect(
+      await within(1_000, () => gateway.modelRoutes.resolve('coding') === undefined),
+    ).not.toBeNull();
+  });
+
+  it('sees a token’s limits set elsewhere within a second', async () => {
+    const { info } = gateway.tokens.create('cursor');
+    expect(gateway.tokenLimits.get(info.id)).toBeUndefined();
+    const limits = {
+      dailyUsd: 1,
+      weeklyUsd: null,
+      monthlyUsd: null,
+      rpm: null,
+      tpm: null,
+      models: null,
+      thenRoute: null,
+    };
+    cli.tokenLimits.set(info.id, limits);
+    expect(
+      await within(1_000, () => gateway.tokenLimits.get(info.id)?.dailyUsd === 1),
+    ).not.toBeNull();
+    cli.tokenLimits.set(info.id, { ...limits, dailyUsd: null });
+    expect(
+      await within(1_000, () => gateway.tokenLimits.get(info.id) === undefined),
+    ).not.toBeNull();
+  });
+
   it('keeps serving its own writes without waiting', () => {
     const { token } = gateway.tokens.create('own');
     expect(gateway.tokens.verify(token)?.name).toBe('own');

@@ -5,3 +5,4 @@ export { startRetention } from './retention.ts';
 export { tokenAuthenticator } from './token-authenticator.ts';
 export { DEFAULT_CONVERSATION_TITLE } from './conversation-repo.ts';
 export { DuplicateNameError, InvalidInputError } from './store-errors.ts';
+export { storePolicy } from './store-policy.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeLike, logFilterSql, type LogFilter } from './log-filter.ts';
+import type { ModelAttempt } from '../gateway/server/request-record.ts';
 import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
@@ -8,6 +9,14 @@ describe('escapeLike', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
     expect(escapeLike('plain')).toBe('plain');
   });
+});
+
+const attempt = (model: string, outcome: string): ModelAttempt => ({
+  model,
+  status: outcome === 'answered' ? 200 : 429,
+  outcome,
+  message: null,
+  latencyMs: 10,
 });
 
 describe('logFilterSql', () => {
@@ -52,6 +61,30 @@ describe('logFilterSql', () => {
           model: null,
         }),
         sampleRecord({ requestId: 'e_under', startedAt: at + 40, path: '/v1/a_b' }),
+        sampleRecord({
+          requestId: 'f_first',
+          startedAt: at + 50,
+          model: 'coding',
+          modelRoute: 'coding',
+          servedModel: 'gpt-5',
+          modelAttempts: [attempt('gpt-5', 'answered')],
+        }),
+        sampleRecord({
+          requestId: 'g_fell',
+          startedAt: at + 60,
+          model: 'coding',
+          modelRoute: 'coding',
+          servedModel: 'gpt-5-mini',
+          modelAttempts: [attempt('gpt-5', 'rate_limited'), attempt('gpt-5-mini', 'answered')],
+        }),
+        sampleRecord({
+          requestId: 'h_other',
+          startedAt: at + 70,
+          model: 'cheap',
+          modelRoute: 'cheap',
+          servedModel: 'b',
+          modelAttempts: [attempt('a', 'upstream_error'), attempt('b', 'answered')],
+        }),
       ]) {
         temp.store.logWriter.enqueue(record);
       }
@@ -61,7 +94,14 @@ describe('logFilterSql', () => {
 
     it('counts a stream cut after a 200 as an error', () => {
       expect(ids({ status: 'error' })).toEqual(['b_500', 'c_cut']);
-      expect(ids({ status: 'ok' })).toEqual(['a_ok', 'd_pct', 'e_under']);
+      expect(ids({ status: 'ok' })).toEqual([
+        'a_ok',
+        'd_pct',
+        'e_under',
+        'f_first',
+        'g_fell',
+        'h_other',
+      ]);
       expect(ids({ status: 500 })).toEqual(['b_500']);
     });
 
@@ -76,6 +116,17 @@ describe('logFilterSql', () => {
       expect(ids({ text: 'BOOM' })).toEqual(['b_500']);
       expect(ids({ text: 'C_CU' })).toEqual(['c_cut']);
       expect(ids({ text: 'GEMINI-2.5' })).toHaveLength(4);
+    });
+
+    it('selects the requests of one model route', () => {
+      expect(ids({ modelRoute: 'coding' })).toEqual(['f_first', 'g_fell']);
+      expect(ids({ modelRoute: 'Coding' })).toEqual([]);
+    });
+
+    it('selects the requests on which a route moved on to another model', () => {
+      expect(ids({ fellBack: true })).toEqual(['g_fell', 'h_other']);
+      expect(ids({ fellBack: true, modelRoute: 'coding' })).toEqual(['g_fell']);
+      expect(ids({ fellBack: false })).toHaveLength(8);
     });
   });
 });

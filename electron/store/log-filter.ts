@@ -35,6 +35,15 @@ export function logFilterSql(filter: LogFilter): { where: string; params: SqlPar
     conditions.push('client = @client');
     params.client = filter.client;
   }
+  if (filter.modelRoute !== undefined) {
+    conditions.push('model_route = @modelRoute');
+    params.modelRoute = filter.modelRoute;
+  }
+  // Only requests that went through a route hold attempts; saying so lets SQLite read them from
+  // the partial index on model_route instead of parsing every row's (null) attempts.
+  if (filter.fellBack === true) {
+    conditions.push('(model_route IS NOT NULL AND json_array_length(model_attempts) > 1)');
+  }
   if (filter.from !== undefined) {
     conditions.push('started_at >= @from');
     params.from = filter.from;

@@ -1,10 +1,13 @@
 import type { WireFormat } from '../../shared/wire-formats.ts';
 import { isTariff } from '../../shared/tariff.ts';
-import type { RequestRecord } from '../gateway/server/request-record.ts';
+import type { ModelAttempt, RequestRecord } from '../gateway/server/request-record.ts';
 import { isStringArray, isStringRecord, parseJson } from './parse-json.ts';
 
-/** A request as the log holds it: the gateway's record, plus the row id. */
-export type LogRow = RequestRecord & { id: number };
+/**
+ * A request as the log holds it: the gateway's record, plus the row id. What the request held
+ * against its token's limits lives only until the row is written, so a row has none.
+ */
+export type LogRow = Omit<RequestRecord, 'limitHold'> & { id: number };
 
 /** The `request_log` columns, as the insert binds them and a `SELECT *` returns them. */
 export interface LogColumns {
@@ -18,6 +21,9 @@ export interface LogColumns {
   upstream_format: string | null;
   route: string;
   model: string | null;
+  model_route: string | null;
+  served_model: string | null;
+  model_attempts: string | null;
   stream: number;
   status: number;
   error_kind: string | null;
@@ -57,6 +63,9 @@ export const LOG_COLUMN_NAMES = [
   'upstream_format',
   'route',
   'model',
+  'model_route',
+  'served_model',
+  'model_attempts',
   'stream',
   'status',
   'error_kind',
@@ -87,6 +96,30 @@ const finiteOrNull = (value: number | null | undefined): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const finiteOrZero = (value: number): number => finiteOrNull(value) ?? 0;
 
+const isModelAttempt = (value: unknown): value is ModelAttempt => {
+  if (typeof value !== 'object' || value === null) return false;
+  const attempt = value as Record<string, unknown>;
+  return (
+    typeof attempt.model === 'string' &&
+    (attempt.status === null || typeof attempt.status === 'number') &&
+    typeof attempt.outcome === 'string' &&
+    (attempt.message === null || typeof attempt.message === 'string') &&
+    typeof attempt.latencyMs === 'number'
+  );
+};
+
+const isModelAttempts = (value: unknown): value is ModelAttempt[] =>
+  Array.isArray(value) && value.every(isModelAttempt);
+
+/** Null, not '[]', for requests that named a model (nearly all): nothing to store or parse. */
+function attemptsText(attempts: readonly ModelAttempt[]): string | null {
+  if (attempts.length === 0) return null;
+  // JSON would turn a NaN latency into null, which the reading side refuses with the whole list.
+  return JSON.stringify(
+    attempts.map((attempt) => ({ ...attempt, latencyMs: finiteOrZero(attempt.latencyMs) })),
+  );
+}
+
 export function recordToColumns(record: RequestRecord): LogColumns {
   const usage = record.usage;
   const capture = record.capture;
@@ -101,6 +134,9 @@ export function recordToColumns(record: RequestRecord): LogColumns {
     upstream_format: record.upstreamFormat,
     route: record.route,
     model: record.model,
+    model_route: record.modelRoute,
+    served_model: record.servedModel,
+    model_attempts: attemptsText(record.modelAttempts),
     stream: record.stream ? 1 : 0,
     status: finiteOrZero(record.status),
     error_kind: record.errorKind,
@@ -131,6 +167,7 @@ export function columnsToLogRow(row: StoredLogColumns): LogRow {
   const dropped = parseJson(row.dropped);
   const tariff = parseJson(row.tariff);
   const headers = parseJson(row.request_headers);
+  const attempts = parseJson(row.model_attempts);
   return {
     id: row.id,
     requestId: row.request_id,
@@ -144,6 +181,9 @@ export function columnsToLogRow(row: StoredLogColumns): LogRow {
     upstreamFormat: row.upstream_format as WireFormat | null,
     route: row.route as RequestRecord['route'],
     model: row.model,
+    modelRoute: row.model_route,
+    servedModel: row.served_model,
+    modelAttempts: isModelAttempts(attempts) ? attempts : [],
     stream: row.stream === 1,
     status: row.status,
     errorKind: row.error_kind,

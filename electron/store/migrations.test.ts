@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations, schemaVersion, type Migration } from './migrations.ts';
 import { openStore } from './open-store.ts';
+import {
+  roundedCosts,
+  storedTotals,
+  totalsFromLog,
+} from '../../test/doubles/store/usage-totals.ts';
 import { makeTempDir } from '../../test/doubles/store/temp-dir.ts';
 
 const tableNames = (db: Database.Database): string[] =>
@@ -33,14 +38,19 @@ describe('migrations', () => {
     expect(tableNames(db)).toEqual([
       'catalog_snapshots',
       'conversations',
+      'limit_claims',
       'local_tokens',
       'messages',
       'model_overrides',
+      'model_routes',
       'opaque_state',
       'request_log',
       'settings',
       'stored_responses',
+      'token_limits',
       'upstream_profiles',
+      'usage_daily',
+      'usage_hourly',
     ]);
   });
 
@@ -148,6 +158,108 @@ describe('migration 6: chat attachments', () => {
         .prepare<[], { attachments: string }>("SELECT attachments FROM messages WHERE id = 'm'")
         .get();
       expect(row?.attachments).toBe('[]');
+    } finally {
+      db.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('migration 7: running usage totals', () => {
+  it('builds the totals of the log as it stands', () => {
+    const temp = makeTempDir();
+    const db = new Database(join(temp.dir, 'm.sqlite'));
+    try {
+      runMigrations(db, MIGRATIONS.slice(0, 6));
+      const insert = db.prepare(
+        `INSERT INTO request_log (request_id, started_at, client, client_token_id, method, path,
+           client_format, upstream_format, route, model, stream, status, error_kind, latency_ms,
+           attempts, cancelled, rules, input_tokens, output_tokens, cached_tokens,
+           reasoning_tokens, usage_estimated, cost_usd)
+         VALUES (?, ?, ?, ?, 'POST', '/v1/chat/completions', ?, ?, ?, ?, 1, ?, ?, 100, 1, 0,
+           '[]', ?, ?, 1, 0, ?, ?)`,
+      );
+      const hour = Date.UTC(2025, 0, 1);
+      insert.run(
+        'a',
+        hour + 1,
+        'cursor',
+        'tok_c',
+        'chat',
+        'chat',
+        'passthrough',
+        'm1',
+        200,
+        null,
+        10,
+        5,
+        0,
+        0.5,
+      );
+      insert.run(
+        'b',
+        hour + 2,
+        'cursor',
+        'tok_c',
+        'chat',
+        'chat',
+        'passthrough',
+        'm1',
+        500,
+        null,
+        1,
+        0,
+        1,
+        null,
+      );
+      insert.run(
+        'c',
+        hour + 3_600_000,
+        'cursor',
+        'tok_c',
+        'chat',
+        'gemini',
+        'translated',
+        'm2',
+        200,
+        'cut',
+        null,
+        null,
+        0,
+        0.25,
+      );
+      insert.run(
+        'd',
+        hour + 5,
+        null,
+        null,
+        'chat',
+        null,
+        'rejected',
+        null,
+        401,
+        null,
+        null,
+        null,
+        0,
+        null,
+      );
+      runMigrations(db);
+      for (const period of ['hour', 'day'] as const) {
+        expect(roundedCosts(storedTotals(db, period))).toEqual(
+          roundedCosts(totalsFromLog(db, period)),
+        );
+      }
+      expect(storedTotals(db)).toHaveLength(3);
+      expect(storedTotals(db)[0]).toMatchObject({
+        client: '',
+        model: '',
+        model_route: '',
+        upstream_format: '',
+        requests: 1,
+        errors: 1,
+        input_tokens: 0,
+      });
     } finally {
       db.close();
       temp.remove();

@@ -186,6 +186,132 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';`);
     },
   },
+  {
+    version: 7,
+    name: 'model routes, token limits and running usage totals',
+    up(db) {
+      db.exec(`
+        -- The model route a request asked for (or a budget sent it to), the model that answered,
+        -- and each model a route tried (JSON; null on rows without a route).
+        ALTER TABLE request_log ADD COLUMN model_route TEXT;
+        ALTER TABLE request_log ADD COLUMN served_model TEXT;
+        ALTER TABLE request_log ADD COLUMN model_attempts TEXT;
+        CREATE INDEX request_log_model_route ON request_log (model_route, started_at)
+          WHERE model_route IS NOT NULL;
+
+        -- A name clients send as their model, standing for catalog models tried in order.
+        CREATE TABLE model_routes (
+          name TEXT PRIMARY KEY,
+          models TEXT NOT NULL,
+          shadow INTEGER NOT NULL DEFAULT 0 CHECK (shadow IN (0, 1)),
+          first_byte_timeout_ms INTEGER,
+          max_retry_after_ms INTEGER,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+
+        -- Budgets and limits per local token; null: that one is unlimited.
+        CREATE TABLE token_limits (
+          token_id TEXT PRIMARY KEY REFERENCES local_tokens (id) ON DELETE CASCADE,
+          daily_usd REAL,
+          weekly_usd REAL,
+          monthly_usd REAL,
+          rpm INTEGER,
+          tpm INTEGER,
+          models TEXT,
+          then_route TEXT,
+          updated_at INTEGER NOT NULL
+        );
+
+        -- Running totals, added to as log rows are written, so neither Usage nor a budget check
+        -- scans the log. '' stands for "none" in key columns (NULLs would not match in the key).
+        -- model is the model that answered (else the one asked for).
+        CREATE TABLE usage_hourly (
+          hour INTEGER NOT NULL,
+          client_token_id TEXT NOT NULL,
+          client TEXT NOT NULL,
+          model TEXT NOT NULL,
+          model_route TEXT NOT NULL,
+          client_format TEXT NOT NULL,
+          upstream_format TEXT NOT NULL,
+          route TEXT NOT NULL,
+          requests INTEGER NOT NULL,
+          errors INTEGER NOT NULL,
+          input_tokens INTEGER NOT NULL,
+          output_tokens INTEGER NOT NULL,
+          cached_tokens INTEGER NOT NULL,
+          reasoning_tokens INTEGER NOT NULL,
+          cost_usd REAL NOT NULL,
+          estimated_requests INTEGER NOT NULL,
+          PRIMARY KEY (hour, client_token_id, client, model, model_route, client_format,
+                       upstream_format, route)
+        ) WITHOUT ROWID;
+        -- A budget's spend is read from this index alone (cost_usd in it): a month of a busy
+        -- token is a few thousand entries, and a lookup in the table for each took ten times as long.
+        CREATE INDEX usage_hourly_token ON usage_hourly (client_token_id, hour, cost_usd);
+
+        -- The same totals per UTC day, for ranges of days: 90 days of a busy machine are about
+        -- 60,000 hourly rows, too many to group five ways each time the Usage page opens.
+        CREATE TABLE usage_daily (
+          day INTEGER NOT NULL,
+          client_token_id TEXT NOT NULL,
+          client TEXT NOT NULL,
+          model TEXT NOT NULL,
+          model_route TEXT NOT NULL,
+          client_format TEXT NOT NULL,
+          upstream_format TEXT NOT NULL,
+          route TEXT NOT NULL,
+          requests INTEGER NOT NULL,
+          errors INTEGER NOT NULL,
+          input_tokens INTEGER NOT NULL,
+          output_tokens INTEGER NOT NULL,
+          cached_tokens INTEGER NOT NULL,
+          reasoning_tokens INTEGER NOT NULL,
+          cost_usd REAL NOT NULL,
+          estimated_requests INTEGER NOT NULL,
+          PRIMARY KEY (day, client_token_id, client, model, model_route, client_format,
+                       upstream_format, route)
+        ) WITHOUT ROWID;
+
+        -- What each gateway process (holder) may use of a token's limit in a window: the share
+        -- its requests in flight hold plus room it took ahead, so that most requests are admitted
+        -- without a write. Other processes count it as used until it expires or shrinks.
+        CREATE TABLE limit_claims (
+          token_id TEXT NOT NULL,
+          counter TEXT NOT NULL,
+          window_start INTEGER NOT NULL,
+          holder TEXT NOT NULL,
+          granted REAL NOT NULL,
+          used REAL NOT NULL,
+          expires_at INTEGER NOT NULL,
+          PRIMARY KEY (token_id, counter, window_start, holder)
+        ) WITHOUT ROWID;
+      `);
+      // The totals of the log as it stands; from here on the log writer adds each batch.
+      db.exec(`
+        INSERT INTO usage_hourly
+        SELECT (started_at / 3600000) * 3600000,
+               coalesce(client_token_id, ''), coalesce(client, ''), coalesce(model, ''), '',
+               coalesce(client_format, ''), coalesce(upstream_format, ''), route,
+               count(*),
+               sum(CASE WHEN status >= 400 OR error_kind IS NOT NULL THEN 1 ELSE 0 END),
+               coalesce(sum(input_tokens), 0), coalesce(sum(output_tokens), 0),
+               coalesce(sum(cached_tokens), 0), coalesce(sum(reasoning_tokens), 0),
+               total(cost_usd), sum(usage_estimated)
+        FROM request_log
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+
+        INSERT INTO usage_daily
+        SELECT (hour / 86400000) * 86400000, client_token_id, client, model, model_route,
+               client_format, upstream_format, route,
+               sum(requests), sum(errors), sum(input_tokens), sum(output_tokens),
+               sum(cached_tokens), sum(reasoning_tokens), total(cost_usd),
+               sum(estimated_requests)
+        FROM usage_hourly
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+      `);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

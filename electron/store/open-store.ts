@@ -6,6 +6,7 @@ import { ConversationRepo } from './conversation-repo.ts';
 import { ExternalChanges } from './external-changes.ts';
 import { runMigrations } from './migrations.ts';
 import { ModelOverrideRepo } from './model-override-repo.ts';
+import { ModelRouteRepo } from './model-route-repo.ts';
 import { ProfileRepo } from './profile-repo.ts';
 import { RequestLogQueries } from './request-log-queries.ts';
 import { RequestLogWriter, type LogErrorHandler } from './request-log-writer.ts';
@@ -16,6 +17,8 @@ import {
   SqliteOpaqueStateStore,
   SqliteResponseStore,
 } from './state-repo.ts';
+import { TokenLimitRepo } from './token-limit-repo.ts';
+import { SqliteLimitLedger } from './limit-ledger.ts';
 import { TokenRepo } from './token-repo.ts';
 import { UsageQueries } from './usage-queries.ts';
 
@@ -46,6 +49,12 @@ export interface Store {
   readonly conversations: ConversationRepo;
   readonly catalogSnapshots: CatalogSnapshotRepo;
   readonly modelOverrides: ModelOverrideRepo;
+  /** Model routes, resolved from memory on every request. */
+  readonly modelRoutes: ModelRouteRepo;
+  /** Budgets and limits per local token, read from memory on every request. */
+  readonly tokenLimits: TokenLimitRepo;
+  /** What each token has used of its limits, shared with the other gateways on the data dir. */
+  readonly limitLedger: SqliteLimitLedger;
   readonly opaqueState: SqliteOpaqueStateStore;
   readonly responses: SqliteResponseStore;
   /** Writes the queued log records and translation state, then closes the database. Safe to call twice. */
@@ -96,6 +105,16 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     now,
   );
   const changes = new ExternalChanges(db);
+  const tokenLimits = new TokenLimitRepo(db, now, changes);
+  // Renaming a route rewrites the limits that name it, on this connection: no external change.
+  const modelRoutes = new ModelRouteRepo(db, now, changes, () => tokenLimits.reload());
+  const limitLedger = new SqliteLimitLedger(db, { now });
+  // A request's budget share is settled with its log row: its claim shrinks as its metered
+  // cost enters the running totals, in the same transaction.
+  logWriter.addBatchHook({
+    inTransaction: (records) => limitLedger.settleInTransaction(records),
+    afterCommit: (records) => limitLedger.settledInMemory(records),
+  });
   let closed = false;
   return {
     path,
@@ -110,6 +129,9 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     conversations: new ConversationRepo(db, now),
     catalogSnapshots: new CatalogSnapshotRepo(db),
     modelOverrides: new ModelOverrideRepo(db, now),
+    modelRoutes,
+    tokenLimits,
+    limitLedger,
     opaqueState,
     responses,
     close() {
@@ -119,6 +141,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
         opaqueState.flush();
         responses.flush();
         logWriter.close();
+        limitLedger.close();
       } finally {
         db.close();
       }

@@ -87,11 +87,18 @@ describe('RequestLogQueries', () => {
   });
 
   describe('getLogEntry', () => {
-    it('finds one request by id, capture included', () => {
-      const record = sampleRecord({
+    it('finds one request by id, capture and the models a route tried included', () => {
+      const { limitHold: _hold, ...record } = sampleRecord({
         capture: { requestHeaders: { a: 'b' }, requestBody: '{}', responseBody: 'data: x\n\n' },
+        model: 'coding',
+        modelRoute: 'coding',
+        servedModel: 'gpt-5',
+        modelAttempts: [
+          { model: 'o3', status: 429, outcome: 'rate_limited', message: null, latencyMs: 3 },
+          { model: 'gpt-5', status: 200, outcome: 'answered', message: null, latencyMs: 30 },
+        ],
       });
-      write(record);
+      write({ ...record, limitHold: null });
       expect(temp.store.requestLog.getLogEntry(record.requestId)).toEqual({
         ...record,
         id: expect.any(Number),

@@ -5,6 +5,11 @@ import type { LogRow } from './log-row.ts';
 import { RequestLogWriter, FLUSH_WINDOW_MS } from './request-log-writer.ts';
 import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
+import {
+  roundedCosts,
+  storedTotals,
+  totalsFromLog,
+} from '../../test/doubles/store/usage-totals.ts';
 
 const countRows = (temp: TempStore): number =>
   (temp.store.db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;
@@ -76,6 +81,8 @@ describe('RequestLogWriter', () => {
     const row = seen[0]?.[0];
     expect(row?.requestId).toBe(record.requestId);
     expect(temp.store.requestLog.getLogEntry(record.requestId)?.id).toBe(row?.id);
+    // What the request held against its limits is not part of the log.
+    expect(row && 'limitHold' in row).toBe(false);
     stop();
     writer.enqueue(sampleRecord());
     writer.flush();
@@ -129,5 +136,187 @@ describe('RequestLogWriter', () => {
     writer.enqueue(late);
     expect(errors[0]?.records).toEqual([late]);
     writer.close();
+  });
+
+  describe('running usage totals', () => {
+    const HOUR = 3_600_000;
+    const at = Date.UTC(2025, 2, 3, 9);
+    const mixed = (): RequestRecord[] => [
+      sampleRecord({ startedAt: at + 1 }),
+      sampleRecord({ startedAt: at + 2, costUsd: 0.25, usageEstimated: true }),
+      sampleRecord({ startedAt: at + HOUR - 1, status: 500, usage: null, costUsd: null }),
+      sampleRecord({ startedAt: at + HOUR, errorKind: 'upstream_disconnected' }),
+      sampleRecord({ startedAt: at + 15 * HOUR, costUsd: 1.5 }),
+      sampleRecord({
+        startedAt: at + 5,
+        model: 'coding',
+        modelRoute: 'coding',
+        servedModel: 'gpt-5',
+        clientFormat: 'chat',
+        upstreamFormat: 'chat',
+        route: 'passthrough',
+      }),
+      sampleRecord({ startedAt: at + 6, client: 'aider', clientTokenId: 'tok_aider' }),
+      sampleRecord({
+        startedAt: at + 7,
+        client: null,
+        clientTokenId: null,
+        model: null,
+        route: 'rejected',
+        status: 401,
+        upstreamFormat: null,
+        usage: null,
+        costUsd: null,
+      }),
+    ];
+
+    it('adds each written batch, so they equal an aggregate of the log', () => {
+      for (const record of mixed()) writer.enqueue(record);
+      writer.flush();
+      for (const record of mixed())
+        writer.enqueue({ ...record, startedAt: record.startedAt + HOUR });
+      writer.flush();
+      expect(storedTotals(temp.store.db).length).toBeGreaterThan(5);
+      for (const period of ['hour', 'day'] as const) {
+        expect(roundedCosts(storedTotals(temp.store.db, period))).toEqual(
+          roundedCosts(totalsFromLog(temp.store.db, period)),
+        );
+      }
+    });
+
+    it('counts a duplicate once, in the same batch or a later one', () => {
+      const record = sampleRecord({ startedAt: at });
+      writer.enqueue(record);
+      writer.enqueue({ ...record, costUsd: 9 });
+      writer.flush();
+      writer.enqueue({ ...record, costUsd: 9 });
+      writer.flush();
+      expect(storedTotals(temp.store.db)).toMatchObject([{ requests: 1, cost_usd: 0.000123 }]);
+      expect(storedTotals(temp.store.db, 'day')).toMatchObject([{ requests: 1 }]);
+    });
+
+    it('counts none of a refused record and all of its batch mates', () => {
+      const records = mixed();
+      records.splice(2, 0, sampleRecord({ startedAt: at, method: null as unknown as string }));
+      for (const record of records) writer.enqueue(record);
+      writer.flush();
+      expect(errors).toHaveLength(1);
+      expect(countRows(temp)).toBe(records.length - 1);
+      for (const period of ['hour', 'day'] as const) {
+        expect(roundedCosts(storedTotals(temp.store.db, period))).toEqual(
+          roundedCosts(totalsFromLog(temp.store.db, period)),
+        );
+      }
+    });
+  });
+
+  describe('batch hooks', () => {
+    interface Call {
+      phase: 'in' | 'after';
+      ids: string[];
+      inTransaction: boolean;
+      totalled: number;
+    }
+    let calls: Call[];
+    const totalled = (): number =>
+      (
+        temp.store.db.prepare('SELECT coalesce(sum(requests), 0) AS n FROM usage_hourly').get() as {
+          n: number;
+        }
+      ).n;
+    const note =
+      (phase: Call['phase']) =>
+      (written: readonly RequestRecord[]): void => {
+        calls.push({
+          phase,
+          ids: written.map((r) => r.requestId),
+          inTransaction: temp.store.db.inTransaction,
+          totalled: totalled(),
+        });
+      };
+    beforeEach(() => {
+      calls = [];
+    });
+
+    it('sees the inserted records inside the transaction, with their totals, then after commit', () => {
+      writer.addBatchHook({ inTransaction: note('in'), afterCommit: note('after') });
+      const first = sampleRecord();
+      writer.enqueue(first);
+      writer.enqueue({ ...first }); // a duplicate: not written, not shown to the hook
+      writer.enqueue(sampleRecord({ requestId: 'second' }));
+      writer.flush();
+      expect(calls).toEqual([
+        { phase: 'in', ids: [first.requestId, 'second'], inTransaction: true, totalled: 2 },
+        { phase: 'after', ids: [first.requestId, 'second'], inTransaction: false, totalled: 2 },
+      ]);
+    });
+
+    it('is not called for a batch that wrote nothing', () => {
+      writer.addBatchHook({ inTransaction: note('in'), afterCommit: note('after') });
+      const record = sampleRecord();
+      writer.enqueue(record);
+      writer.flush();
+      calls = [];
+      writer.enqueue({ ...record });
+      writer.flush();
+      expect(calls).toEqual([]);
+    });
+
+    it('runs once per record, in its own transaction, when a batch is retried record by record', () => {
+      writer.addBatchHook({ inTransaction: note('in'), afterCommit: note('after') });
+      const bad = sampleRecord({ method: null as unknown as string });
+      writer.enqueue(sampleRecord({ requestId: 'a' }));
+      writer.enqueue(bad);
+      writer.enqueue(sampleRecord({ requestId: 'c' }));
+      writer.flush();
+      expect(calls.map((c) => [c.phase, c.ids, c.inTransaction, c.totalled])).toEqual([
+        ['in', ['a'], true, 1],
+        ['after', ['a'], false, 1],
+        ['in', ['c'], true, 2],
+        ['after', ['c'], false, 2],
+      ]);
+    });
+
+    it('keeps the rows and undoes only the hook’s writes when the hook fails', () => {
+      const db = temp.store.db;
+      db.exec('CREATE TABLE hook_notes (id TEXT)');
+      const insertNote = db.prepare<[string]>('INSERT INTO hook_notes VALUES (?)');
+      writer.addBatchHook({
+        inTransaction(written) {
+          for (const record of written) insertNote.run(record.requestId);
+          throw new Error('ledger broke');
+        },
+        afterCommit: note('after'),
+      });
+      writer.enqueue(sampleRecord({ requestId: 'kept' }));
+      writer.flush();
+      expect(countRows(temp)).toBe(1);
+      expect(totalled()).toBe(1);
+      expect(db.prepare('SELECT count(*) AS n FROM hook_notes').get()).toEqual({ n: 0 });
+      expect(String(errors[0]?.error)).toContain('ledger broke');
+      expect(calls.map((c) => c.ids)).toEqual([['kept']]);
+    });
+
+    it('reports a failing afterCommit and keeps going', () => {
+      writer.addBatchHook({
+        inTransaction: () => {},
+        afterCommit: () => {
+          throw new Error('after broke');
+        },
+      });
+      writer.addBatchHook({ inTransaction: note('in'), afterCommit: note('after') });
+      writer.enqueue(sampleRecord());
+      expect(() => writer.flush()).not.toThrow();
+      expect(String(errors[0]?.error)).toContain('after broke');
+      expect(calls.map((c) => c.phase)).toEqual(['in', 'after']);
+    });
+
+    it('stops calling a removed hook', () => {
+      const remove = writer.addBatchHook({ inTransaction: note('in'), afterCommit: note('after') });
+      remove();
+      writer.enqueue(sampleRecord());
+      writer.flush();
+      expect(calls).toEqual([]);
+    });
   });
 });

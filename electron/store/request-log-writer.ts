@@ -1,9 +1,27 @@
 import type Database from 'better-sqlite3';
 import type { RequestRecord } from '../gateway/server/request-record.ts';
+import { UsageTotalsWriter } from './usage-totals.ts';
 import { LOG_COLUMN_NAMES, recordToColumns, type LogColumns, type LogRow } from './log-row.ts';
 
 export type FlushListener = (rows: readonly LogRow[]) => void;
 export type LogErrorHandler = (error: unknown, records: readonly RequestRecord[]) => void;
+
+/**
+ * Work that must land together with log rows (the limit ledger settling what requests held
+ * against their budgets as their spend enters the totals). `inTransaction` runs inside the
+ * transaction that inserted `written` (only the records whose rows were inserted: duplicates and
+ * refused records are not among them); `afterCommit` once it committed.
+ */
+export interface BatchHook {
+  inTransaction(written: readonly RequestRecord[]): void;
+  afterCommit(written: readonly RequestRecord[]): void;
+}
+
+interface BatchResult {
+  rows: LogRow[];
+  duplicates: RequestRecord[];
+  written: RequestRecord[];
+}
 
 export interface RequestLogWriterOptions {
   /** A queue this long is written at once instead of waiting for the next turn of the loop. */
@@ -29,13 +47,13 @@ export const FLUSH_WINDOW_MS = 25;
 export class RequestLogWriter {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<unknown[]>;
-  private readonly insertBatch: (records: readonly RequestRecord[]) => {
-    rows: LogRow[];
-    duplicates: RequestRecord[];
-  };
+  private readonly totals: UsageTotalsWriter;
+  private readonly insertBatch: (records: readonly RequestRecord[]) => BatchResult;
   private readonly batchSize: number;
   private readonly onError: LogErrorHandler;
   private readonly listeners = new Set<FlushListener>();
+  /** Each hook, with its `inTransaction` wrapped to run in a savepoint. */
+  private readonly hooks = new Map<BatchHook, (written: readonly RequestRecord[]) => void>();
   private queue: RequestRecord[] = [];
   private scheduled: NodeJS.Timeout | null = null;
   private closed = false;
@@ -51,17 +69,31 @@ export class RequestLogWriter {
        VALUES (${LOG_COLUMN_NAMES.map(() => '?').join(', ')})
        ON CONFLICT (request_id) DO NOTHING`,
     );
-    this.insertBatch = db.transaction((records: readonly RequestRecord[]) => {
+    this.totals = new UsageTotalsWriter(db);
+    this.insertBatch = db.transaction((records: readonly RequestRecord[]): BatchResult => {
       const rows: LogRow[] = [];
       const duplicates: RequestRecord[] = [];
+      const written: RequestRecord[] = [];
+      const inserted: LogColumns[] = [];
       // The rows (a copy of each record) are only for listeners: none, no copies.
       const listened = this.listeners.size > 0;
       for (const record of records) {
-        const id = this.insertId(record);
-        if (id === null) duplicates.push(record);
-        else if (listened) rows.push({ ...record, id });
+        const columns = recordToColumns(record);
+        const id = this.insertColumns(columns);
+        if (id === null) {
+          duplicates.push(record);
+          continue;
+        }
+        written.push(record);
+        inserted.push(columns);
+        if (listened) rows.push(toRow(record, id));
       }
-      return { rows, duplicates };
+      // In the same transaction as the rows: the totals never count a row the log lacks, nor miss one.
+      if (inserted.length > 0) {
+        this.totals.add(inserted);
+        this.runHooksInTransaction(written);
+      }
+      return { rows, duplicates, written };
     });
   }
 
@@ -114,6 +146,17 @@ export class RequestLogWriter {
     };
   }
 
+  /** Runs `hook` with every transaction that writes rows from now on. Returns a removal. */
+  addBatchHook(hook: BatchHook): () => void {
+    this.hooks.set(
+      hook,
+      this.db.transaction((written: readonly RequestRecord[]) => hook.inTransaction(written)),
+    );
+    return () => {
+      this.hooks.delete(hook);
+    };
+  }
+
   get pending(): number {
     return this.queue.length;
   }
@@ -124,54 +167,77 @@ export class RequestLogWriter {
     this.flush();
     this.closed = true;
     this.listeners.clear();
+    this.hooks.clear();
   }
 
   /** The new row's id; null when the request id was logged already. */
-  private insertId(record: RequestRecord): number | null {
-    const columns: LogColumns = recordToColumns(record);
+  private insertColumns(columns: LogColumns): number | null {
     // Spread, not an array: the binding reads arguments directly, where an array costs a V8
     // property lookup per column (~10 % of the insert, measured on 34 columns).
     const result = this.insert.run(...LOG_COLUMN_NAMES.map((name) => columns[name]));
     return result.changes === 0 ? null : Number(result.lastInsertRowid);
   }
 
-  private insertOne(record: RequestRecord): LogRow | null {
-    const id = this.insertId(record);
-    return id === null ? null : { ...record, id };
+  /**
+   * Each hook in a savepoint of its own: a hook that fails undoes only its own writes and is
+   * reported, and the rows and totals still commit. Losing log rows to a ledger fault would be
+   * worse than what the ledger loses (a reservation left held until it expires).
+   */
+  private runHooksInTransaction(written: readonly RequestRecord[]): void {
+    for (const inSavepoint of this.hooks.values()) {
+      try {
+        inSavepoint(written);
+      } catch (error) {
+        // SQLite ends the whole transaction on some errors (a full disk): nothing left to commit.
+        if (!this.db.inTransaction) throw error;
+        this.report(error, []);
+      }
+    }
+  }
+
+  private committed(result: BatchResult): void {
+    if (result.duplicates.length > 0) {
+      this.report(new Error('Duplicate request id; the first record was kept.'), result.duplicates);
+    }
+    if (result.written.length === 0) return;
+    for (const hook of this.hooks.keys()) {
+      try {
+        hook.afterCommit(result.written);
+      } catch (error) {
+        this.report(error, []);
+      }
+    }
   }
 
   private write(batch: RequestRecord[]): LogRow[] {
     try {
-      const { rows, duplicates } = this.insertBatch(batch);
-      if (duplicates.length > 0) {
-        this.report(new Error('Duplicate request id; the first record was kept.'), duplicates);
-      }
-      return rows;
+      const result = this.insertBatch(batch);
+      this.committed(result);
+      return result.rows;
     } catch (batchError) {
-      // The batch was rolled back. Retry record by record so that a record SQLite refuses takes
-      // only itself down; if the database itself is failing, every record reports the same.
+      // The batch was rolled back. Retry record by record, each in a transaction of its own (its
+      // totals and hooks with it), so that a record SQLite refuses takes only itself down; if
+      // the database itself is failing, every record reports the same.
       if (!this.db.open) {
         this.report(batchError, batch);
         return [];
       }
       const rows: LogRow[] = [];
       const failed: RequestRecord[] = [];
-      const duplicates: RequestRecord[] = [];
       let lastError: unknown = batchError;
       for (const record of batch) {
+        let result: BatchResult;
         try {
-          const row = this.insertOne(record);
-          if (row) rows.push(row);
-          else duplicates.push(record);
+          result = this.insertBatch([record]);
         } catch (error) {
           failed.push(record);
           lastError = error;
+          continue;
         }
+        this.committed(result);
+        rows.push(...result.rows);
       }
       if (failed.length > 0) this.report(lastError, failed);
-      if (duplicates.length > 0) {
-        this.report(new Error('Duplicate request id; the first record was kept.'), duplicates);
-      }
       return rows;
     }
   }
@@ -183,4 +249,10 @@ export class RequestLogWriter {
       // The error handler failing leaves nobody to tell; the gateway must still not see it.
     }
   }
+}
+
+/** A written record as a row: what it held against its limits is not part of the log. */
+function toRow(record: RequestRecord, id: number): LogRow {
+  const { limitHold: _hold, ...row } = record;
+  return { ...row, id };
 }

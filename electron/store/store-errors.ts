@@ -3,10 +3,10 @@
  * so it carries what kind of thing clashed and the name itself.
  */
 export class DuplicateNameError extends Error {
-  readonly entity: 'token' | 'profile';
+  readonly entity: 'token' | 'profile' | 'route';
   readonly takenName: string;
 
-  constructor(entity: 'token' | 'profile', takenName: string, message: string) {
+  constructor(entity: 'token' | 'profile' | 'route', takenName: string, message: string) {
     super(message);
     this.name = 'DuplicateNameError';
     this.entity = entity;

@@ -4,6 +4,7 @@ import { Shell } from './components/Shell.tsx';
 import { StartupScreen } from './components/StartupScreen.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
+import { noticeBudget, noticeFallback } from './lib/notices.ts';
 import { applyTheme } from './lib/theme.ts';
 import { FirstRunFlow } from './pages/first-run/FirstRunFlow.tsx';
 import { useAppStore } from './stores/app-store.ts';
@@ -50,6 +51,9 @@ function useAppEvents() {
       api.on('logs.appended', (rows) => useLogsStore.getState().onAppended(rows)),
       api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),
       api.on('chat.done', (done) => useChatStore.getState().onDone(done)),
+      // Notices that do not interrupt: a route moved on to another model, a budget nearly spent.
+      api.on('route.fallback', noticeFallback),
+      api.on('budget.alert', noticeBudget),
     ];
     void app.load();
     return () => offs.forEach((off) => off());

@@ -12,6 +12,7 @@ import {
   startSeededApp,
   type SeededApp,
 } from './seeded-app.ts';
+import { sidewaysOverflows } from './sideways-overflow.ts';
 
 const session = keychainTestEnv(inject('keychainEnv'));
 const ready = 'env' in session && chromiumAvailable();
@@ -26,30 +27,6 @@ const VIEWPORTS = [
 const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
 
 let s: SeededApp;
-
-/**
- * What sticks out sideways: the document, and any element wider inside than its box, except
- * text cut short on purpose (an ellipsis) and code, which scrolls by nature.
- */
-function overflows(): string[] {
-  const found: string[] = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) {
-    found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
-  }
-  for (const el of document.querySelectorAll<HTMLElement>('#root *')) {
-    // clientWidth ≤ 1: visually hidden on purpose (labels of a collapsed sidebar).
-    if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth <= 1) continue;
-    const style = getComputedStyle(el);
-    if (style.textOverflow === 'ellipsis') continue;
-    if (el.closest('pre, .visually-hidden, [hidden]')) continue;
-    // Inline elements report no client width; their block parents are checked instead.
-    if (style.display === 'inline') continue;
-    const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''}`;
-    found.push(`${name}: ${el.scrollWidth} > ${el.clientWidth}`);
-  }
-  return found;
-}
 
 describe.skipIf(!ready)('every page fits small windows without sideways scrolling', () => {
   beforeAll(async () => {
@@ -96,7 +73,7 @@ describe.skipIf(!ready)('every page fits small windows without sideways scrollin
           .poll(() => s.page.locator('[aria-busy="true"], .spin').count(), { timeout: 10_000 })
           .toBe(0);
         await s.page.waitForTimeout(200);
-        found.push(...(await s.page.evaluate(overflows)).map((o) => `${name}: ${o}`));
+        found.push(...(await s.page.evaluate(sidewaysOverflows)).map((o) => `${name}: ${o}`));
       }
       expect(found, found.join('\n')).toEqual([]);
     });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
@@ -8,6 +11,7 @@ import { launchChromium } from './chromium.ts';
 export const APP_PAGES = [
   { name: 'Chat', hash: 'chat' },
   { name: 'Models', hash: 'models' },
+  { name: 'Routes', hash: 'routes' },
   { name: 'Tools', hash: 'tools' },
   { name: 'Usage', hash: 'usage' },
   { name: 'Logs', hash: 'logs' },
@@ -33,7 +37,9 @@ export async function startSeededApp(
   viewport = { width: 1280, height: 800 },
 ): Promise<SeededApp> {
   const sim = await startSimulator();
-  const app = await startApp(env);
+  // The Tools page reads the agents' config files: a home of the test's own, never the user's.
+  const home = mkdtempSync(join(tmpdir(), 'mg-e2e-home-'));
+  const app = await startApp(env, ['--home', home]);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -59,6 +65,7 @@ export async function startSeededApp(
       await browser.close();
       await app.stop();
       await sim.close();
+      rmSync(home, { recursive: true, force: true });
     },
   };
 }

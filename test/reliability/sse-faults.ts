@@ -1,5 +1,7 @@
 import type { WireFormat } from '../../shared/wire-formats.ts';
 import { chunk, end, head, lastChunk, reset, wait, type FaultStep } from './fault-upstream.ts';
+import { expect } from 'vitest';
+import { expectErrorIn, type ErrorReply } from './error-shapes.ts';
 
 /**
  * Ways to damage or reshape a real SSE body without changing what it means (CRLF, comments,
@@ -190,4 +192,23 @@ export function streamError(format: WireFormat, sse: string): string | null {
     STREAM_SHAPES[format].isError(json, event),
   );
   return error === undefined ? null : error.data;
+}
+
+/**
+ * A stream that broke: the client learns it in its own format, never from a silent 200. Once
+ * bytes of the answer reached it, the status line has gone and the stream ends with its format's
+ * in-stream error; before that (a translated stream whose first upstream events gave the client
+ * nothing yet), the answer is an error status in its format. Returns which of the two it was.
+ */
+export function expectBrokenStream(
+  format: WireFormat,
+  reply: ErrorReply,
+  statusBeforeBytes: number,
+): 'in-stream' | 'status' {
+  if (reply.status === 200) {
+    expect(streamError(format, reply.text), reply.text.slice(-300)).not.toBeNull();
+    return 'in-stream';
+  }
+  expectErrorIn(format, reply, statusBeforeBytes);
+  return 'status';
 }

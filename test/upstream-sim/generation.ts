@@ -60,7 +60,9 @@ export async function handleGeneration(
     return ex.fail(shape, endpointNotSupported(model.id, ROUTE_NAME[target.format], supported));
   }
   const faults = parseFaults(
-    state.faults === '' ? req.markerText : `${req.markerText}\n${state.faults}`,
+    [req.markerText, state.faults, state.modelFaults.get(model.id) ?? '']
+      .filter((text) => text !== '')
+      .join('\n'),
   );
   const firstByte = faults.slowFirstByteMs ?? state.firstByteDelayMs;
   if (firstByte > 0 && !(await ex.sleep(firstByte))) return;

@@ -27,6 +27,10 @@
  *   [[sim:balance]]               insufficient balance, as for SIM_KEYS.broke
  *   [[sim:cached=N]]              report N cached prompt tokens (capped to the input)
  *
+ * Per model: `startSimulator({ modelFaults: { 'sim-anthropic': '[[sim:429]]' } })`, or
+ * `sim.modelFaults.set(id, markers)`, applies markers to every request for that model (a model
+ * that is always rate limited, down or slow), as `--model-fault ID=MARKERS` does on the CLI.
+ *
  * Tool-call trigger. `[[call:TOOL_NAME {"json":"args"}]]` in the user turn being answered
  * makes the model call exactly that declared tool with exactly those arguments (instead of
  * the first declared tool with arguments made up from its schema); the tool result is then

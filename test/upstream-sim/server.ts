@@ -33,6 +33,8 @@ export interface SimulatorOptions {
   journalLimit?: number;
   /** Fault markers applied to every generation request; see index.ts. */
   faults?: string;
+  /** Fault markers per model id, applied to every generation request for that model. */
+  modelFaults?: Record<string, string>;
 }
 
 export interface RunningSimulator {
@@ -44,6 +46,8 @@ export interface RunningSimulator {
   keys: typeof SIM_KEYS;
   /** Mutable: markers applied to every generation request from now on ('' = none). */
   faults: string;
+  /** Mutable: markers applied to every generation request for a model (delete to clear). */
+  modelFaults: Map<string, string>;
   clearJournal(): void;
   /** Resolves when an entry matching `pred` exists (re-checked on each change). */
   waitFor(pred: (e: JournalEntry) => boolean, timeoutMs?: number): Promise<JournalEntry>;
@@ -55,6 +59,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const state: SimState = {
     journal: new Journal(opts.journalLimit ?? 1000),
     faults: opts.faults ?? '',
+    modelFaults: new Map(Object.entries(opts.modelFaults ?? {})),
     chunkDelayMs: opts.chunkDelayMs ?? 0,
     firstByteDelayMs: opts.firstByteDelayMs ?? 0,
     attempts: new AttemptCounter(),
@@ -90,6 +95,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     set faults(value: string) {
       state.faults = value;
     },
+    modelFaults: state.modelFaults,
     clearJournal: () => journal.clear(),
     waitFor: (pred, timeoutMs) => journal.waitFor(pred, timeoutMs),
     close: () =>

@@ -7,6 +7,8 @@ export interface SimState {
   journal: Journal;
   /** Markers applied to every generation request, as if appended to its prompt. */
   faults: string;
+  /** Markers applied to every generation request for one model (a model that always fails). */
+  modelFaults: Map<string, string>;
   chunkDelayMs: number;
   firstByteDelayMs: number;
   attempts: AttemptCounter;

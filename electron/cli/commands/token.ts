@@ -1,13 +1,23 @@
 import { parseArgs } from 'node:util';
 import { openStore } from '../../store/index.ts';
 import { defaultDataDir } from '../data-dir.ts';
+import { limitsSummary } from '../describe-limits.ts';
 import { UsageError } from '../usage-error.ts';
+import { tokenLimitCommand } from './token-limit.ts';
 
 const date = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
-/** `model-gateway token create NAME | list | revoke NAME`: local access tokens, one per tool. */
+const TOKEN_USAGE =
+  'token create NAME | token list | token revoke NAME | token limit NAME [--daily-usd N] …';
+
+/**
+ * `model-gateway token create NAME | list | revoke NAME | limit NAME …`: local access tokens, one
+ * per tool, and their budgets and limits.
+ */
 export async function tokenCommand(args: string[]): Promise<void> {
+  // Its own flags: the budgets and limits it sets.
+  if (args[0] === 'limit') return tokenLimitCommand(args.slice(1));
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -28,8 +38,9 @@ export async function tokenCommand(args: string[]): Promise<void> {
         process.stdout.write('No tokens yet. Create one with `model-gateway token create NAME`.\n');
       for (const t of rows) {
         const state = t.revokedAt === null ? 'active' : `revoked ${date(t.revokedAt)}`;
+        const limits = t.revokedAt === null ? limitsSummary(store.tokenLimits.get(t.id)) : '-';
         process.stdout.write(
-          `${t.name.padEnd(20)} ${t.prefix}…  created ${date(t.createdAt)}  last used ${date(t.lastUsedAt)}  ${state}\n`,
+          `${t.name.padEnd(20)} ${t.prefix}…  created ${date(t.createdAt)}  last used ${date(t.lastUsedAt)}  ${state.padEnd(23)}  limits ${limits}\n`,
         );
       }
     } else if (action === 'revoke') {
@@ -37,7 +48,7 @@ export async function tokenCommand(args: string[]): Promise<void> {
       if (!store.tokens.revoke(name)) throw new UsageError(`No active token named '${name}'.`);
       process.stdout.write(`Token '${name}' revoked.\n`);
     } else {
-      throw new UsageError('token create NAME | token list | token revoke NAME');
+      throw new UsageError(TOKEN_USAGE);
     }
   } finally {
     store.close();

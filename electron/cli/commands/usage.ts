@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { UsageDimension } from '../../../shared/contract.ts';
 import { parseSince } from '../parse-since.ts';
 import { UsageError } from '../usage-error.ts';
 import { openExistingStore } from './open-data.ts';
@@ -8,7 +9,21 @@ const ESTIMATE_NOTE =
 
 const usd = (n: number): string => `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`;
 
-/** `model-gateway usage`: totals and a breakdown by day, model or token. */
+/** `--by` as the command line spells it → the store's dimension. */
+const DIMENSIONS = {
+  day: 'day',
+  model: 'model',
+  token: 'token',
+  route: 'route',
+  'model-route': 'modelRoute',
+} as const satisfies Record<string, UsageDimension>;
+
+const isDimension = (by: string): by is keyof typeof DIMENSIONS => Object.hasOwn(DIMENSIONS, by);
+
+/**
+ * `model-gateway usage`: totals and a breakdown by day, model, token, route (the format path)
+ * or model route (the named route a request asked for).
+ */
 export async function usageCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -20,13 +35,13 @@ export async function usageCommand(args: string[]): Promise<void> {
     },
   });
   const by = values.by;
-  if (by !== 'day' && by !== 'model' && by !== 'token' && by !== 'route')
-    throw new UsageError(`--by is day, model, token or route, not '${by}'.`);
+  if (!isDimension(by))
+    throw new UsageError(`--by is day, model, token, route or model-route, not '${by}'.`);
   const range = values.since ? { from: parseSince(values.since) } : {};
   const store = openExistingStore(values['data-dir']);
   try {
     const totals = store.usage.usageTotals(range);
-    const rows = store.usage.usageBy({ ...range, by });
+    const rows = store.usage.usageBy({ ...range, by: DIMENSIONS[by] });
     if (values.json) {
       process.stdout.write(
         `${JSON.stringify({ by, totals, rows, note: ESTIMATE_NOTE }, null, 2)}\n`,

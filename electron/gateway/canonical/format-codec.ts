@@ -32,6 +32,8 @@ export interface RequestEnvelope {
   model: string;
   stream: boolean;
   body: Record<string, unknown>;
+  /** The client's cap on output tokens, where it set one (a budget reserves up to it). */
+  maxOutputTokens?: number;
 }
 
 /** A place a local access token may arrive. Every format accepts `Authorization: Bearer`. */
@@ -110,6 +112,8 @@ export interface FormatCodec {
   newResponseId(): string;
   /** The error body of this format. */
   errorBody(error: GatewayError): unknown;
+  /** The status this format answers an error with, where it differs from the error's own. */
+  errorStatus?(error: GatewayError): number;
   /** The record that ends a stream of this format with an error, once the status line is out. */
   streamError(error: GatewayError, sequenceNumber: number): string;
   discovery: DiscoveryShape;
@@ -118,6 +122,11 @@ export interface FormatCodec {
   preparePassthrough?(raw: Buffer, envelope: RequestEnvelope): PassthroughPreparation | undefined;
   /** The upstream's path for a generation in this format. */
   upstreamPath(model: string, stream: boolean): string;
+  /**
+   * A passed-through body sent to another model than the one the client named (a route's
+   * model): every other byte kept. Formats that name the model in the path return it as is.
+   */
+  withModel(raw: Buffer, model: string): Buffer;
   /**
    * Headers the upstream needs with a body of this format (Anthropic's `anthropic-version`,
    * `anthropic-beta`), from the client's own when it passed through.

@@ -12,6 +12,11 @@ export interface GatewayErrorOptions {
   retryAfterSeconds?: number;
   /** Extra response headers (e.g. `Allow` on 405). */
   headers?: Record<string, string>;
+  /**
+   * The caller has no credit left (a local token's budget is spent): each format says it the
+   * way its own service says "out of credit", so that agents stop instead of retrying.
+   */
+  outOfCredit?: boolean;
   cause?: unknown;
 }
 
@@ -21,6 +26,7 @@ export class GatewayError extends Error {
   readonly param: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly headers: Record<string, string>;
+  readonly outOfCredit: boolean;
 
   constructor(status: number, message: string, options: GatewayErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -30,6 +36,7 @@ export class GatewayError extends Error {
     this.param = options.param;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers ?? {};
+    this.outOfCredit = options.outOfCredit === true;
   }
 }
 

@@ -16,6 +16,11 @@ export interface CatalogModel {
   tariff: Tariff | null;
   /** Which of markers and tariff the user overrode. */
   overridden: { markers: boolean; tariff: boolean };
+  /**
+   * Set on a model route listed beside the catalog's models: the models it stands for, in order
+   * (its formats and markers are those of its first model the catalog knows).
+   */
+  routeOf?: readonly string[];
 }
 
 /** A user's correction of what the upstream says about a model. */

@@ -12,6 +12,10 @@ function describe(issue: z.core.$ZodIssue): { message: string; param: string } {
   };
 }
 
+/** A client's count field when it is a positive whole number (others are the converters' to judge). */
+export const positiveInteger = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+
 /**
  * Checks a body against a format's envelope schema: the fields the gateway itself needs (model,
  * stream flag) and the format's required fields. Everything else is left to the converters or

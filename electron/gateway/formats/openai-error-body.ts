@@ -10,12 +10,15 @@ function openAiErrorType(status: number): string {
   return 'invalid_request_error';
 }
 
-/** The error body of the chat-completions and responses paths. */
+/**
+ * The error body of the chat-completions and responses paths. No credit left is OpenAI's 429
+ * `insufficient_quota`, which its clients (Codex CLI, the SDKs) take as final rather than retry.
+ */
 export function openAiErrorBody(error: GatewayError): { error: Record<string, unknown> } {
   return {
     error: {
       message: error.message,
-      type: openAiErrorType(error.status),
+      type: error.outOfCredit ? 'insufficient_quota' : openAiErrorType(error.status),
       param: error.param ?? null,
       code: error.code ?? null,
     },

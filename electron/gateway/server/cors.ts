@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CODEC_LIST } from '../formats/codecs.ts';
 import { DROPPED_HEADER } from './dropped-header.ts';
 import { TOKEN_COUNT_HEADER } from './handle-count-tokens.ts';
+import { FALLBACK_HEADER, MODEL_HEADER } from './model-headers.ts';
 
 /** The headers clients send, and those each format's SDKs add from a browser page. */
 const ALLOWED_HEADERS = [
@@ -33,7 +34,7 @@ export function applyCors(
     res.setHeader('vary', 'Origin');
     res.setHeader(
       'access-control-expose-headers',
-      `x-request-id, retry-after, ${DROPPED_HEADER}, ${TOKEN_COUNT_HEADER}`,
+      `x-request-id, retry-after, ${DROPPED_HEADER}, ${TOKEN_COUNT_HEADER}, ${MODEL_HEADER}, ${FALLBACK_HEADER}`,
     );
   }
   if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined)

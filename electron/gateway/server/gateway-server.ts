@@ -13,12 +13,10 @@ import { buildCapture, teeResponse, type CaptureOptions } from './capture.ts';
 import { answerClientError } from './client-error.ts';
 import { applyCors } from './cors.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
-import {
-  currentCatalog,
-  findModel,
-  handleGeneration,
-  type GenerationDeps,
-} from './handle-generation.ts';
+import { currentCatalog, findModel } from './catalog-lookup.ts';
+import { handleGeneration, type GenerationDeps } from './handle-generation.ts';
+import type { GatewayPolicy } from '../policy/gateway-policy.ts';
+import { allowedFor, withRoutes } from './route-entries.ts';
 import { modelListBody, singleModelBody } from './handle-models.ts';
 import type { RequestHeaders } from '../canonical/format-codec.ts';
 import { isAllowedHost } from './host-check.ts';
@@ -68,6 +66,8 @@ export interface GatewayOptions {
   appHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** Browser origins granted CORS on the model API (none by default), read per request. */
   corsOrigins?: () => readonly string[];
+  /** The person's model routes and per-token limits (none without it). */
+  policy?: GatewayPolicy;
 }
 
 export interface RunningGateway {
@@ -152,6 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     clientBodyTimeoutMs: options.clientBodyTimeoutMs ?? DEFAULT_CLIENT_BODY_TIMEOUT_MS,
     state: options.state ?? memoryStateStore(),
     responses: options.responses ?? memoryResponseStore(),
+    policy: options.policy ?? null,
   };
   const log = options.log ?? (() => {});
   const inFlight = new Set<ServerResponse>();
@@ -307,6 +308,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const record = ctx.finish(
         ctx.record.cancelled && !res.headersSent ? CLIENT_CLOSED_REQUEST : res.statusCode,
       );
+      // The per-minute counters are freed of what the request held beyond its tokens; its
+      // budget share stays held until its row, with the metered cost, is written.
+      if (record.limitHold) {
+        const usage = record.usage;
+        deps.policy?.ledger.release(record.limitHold, {
+          tokens: usage ? usage.inputTokens + usage.outputTokens : 0,
+        });
+      }
       try {
         options.onRecord?.(record);
       } catch (error) {
@@ -321,16 +330,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     codec: FormatCodec,
     res: ServerResponse,
   ): Promise<void> {
+    const tokenId = ctx.record.clientTokenId;
+    const limits = tokenId === null ? undefined : deps.policy?.limits(tokenId);
+    const routes = deps.policy?.routes() ?? [];
     if (route.kind === 'get-model') {
-      const model = await findModel(deps, ctx, route.model).catch((error: unknown) => {
-        if (error instanceof GatewayError && error.status === 404) return undefined;
-        throw error;
-      });
-      sendJson(res, 200, singleModelBody(model, route.model, codec));
+      const { models } = await currentCatalog(deps, ctx);
+      const listed = withRoutes(models, routes).find((model) => model.id === route.model);
+      const model =
+        listed ??
+        (await findModel(deps, ctx, route.model).catch((error: unknown) => {
+          if (error instanceof GatewayError && error.status === 404) return undefined;
+          throw error;
+        }));
+      const allowed = model && allowedFor([model], limits)[0];
+      sendJson(res, 200, singleModelBody(allowed, route.model, codec));
       return;
     }
     const { models } = await currentCatalog(deps, ctx);
-    sendJson(res, 200, modelListBody(models, codec));
+    sendJson(res, 200, modelListBody(allowedFor(withRoutes(models, routes), limits), codec));
   }
 
   function replyError(
@@ -365,7 +382,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       headers['retry-after'] = String(gatewayError.retryAfterSeconds);
     // The rest of an unread body would otherwise be parsed as the next request on this connection.
     if (!res.req.complete) headers.connection = 'close';
-    sendJson(res, gatewayError.status, codec.errorBody(gatewayError), headers);
+    const status = codec.errorStatus?.(gatewayError) ?? gatewayError.status;
+    sendJson(res, status, codec.errorBody(gatewayError), headers);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,9 @@ import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { loadTokenizer } from './bpe-tokenizer.ts';
 import { clip } from './clip.ts';
 import { estimateInputTokens } from './estimate-input-tokens.ts';
-import { findModel, type GenerationDeps } from './handle-generation.ts';
+import type { CatalogModel } from '../catalog/catalog-model.ts';
+import { currentCatalog, findModel } from './catalog-lookup.ts';
+import type { GenerationDeps } from './handle-generation.ts';
 import { parseJsonBody, readBody } from './read-body.ts';
 import type { RequestContext } from './request-context.ts';
 import { sendJson } from './send-json.ts';
@@ -17,6 +19,27 @@ export const TOKEN_COUNT_HEADER = 'x-gateway-token-count';
 
 /** Upstream answers that mean "this endpoint is not served here": the gateway estimates instead. */
 const NOT_SERVED = new Set([404, 405, 501]);
+
+/**
+ * The model a count is for: a route's first model the catalog knows (counting does not fall
+ * back; any model's count is near enough for a client sizing its context), else the one named.
+ */
+async function countedModel(
+  deps: GenerationDeps,
+  ctx: RequestContext,
+  name: string,
+): Promise<CatalogModel> {
+  const route = deps.policy?.route(name);
+  if (route) {
+    const { byId } = await currentCatalog(deps, ctx);
+    if (route.shadow || !byId.has(name)) {
+      ctx.record.modelRoute = route.name;
+      const first = route.models.map((id) => byId.get(id)).find((m) => m !== undefined);
+      if (first) return first;
+    }
+  }
+  return findModel(deps, ctx, name);
+}
 
 /**
  * A request's input tokens, counted without generating. A model that speaks the format is
@@ -48,7 +71,7 @@ export async function handleCountTokens(
     );
   const fields = envelope.body;
   ctx.record.model = clip(envelope.model);
-  const model = await findModel(deps, ctx, envelope.model);
+  const model = await countedModel(deps, ctx, envelope.model);
 
   if (model.formats.includes(codec.format)) {
     ctx.record.route = 'passthrough';
@@ -56,7 +79,8 @@ export async function handleCountTokens(
     const upstream = deps.upstream();
     const answer = await callUpstream(upstream, deps.retry, ctx, {
       path: counting.upstreamPath,
-      body: raw,
+      // A route's model counts under its own name.
+      body: model.id === envelope.model ? raw : codec.withModel(raw, model.id),
       stream: false,
       headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
     });

@@ -3,8 +3,9 @@ import type { FormatCodec, RequestEnvelope } from '../canonical/format-codec.ts'
 import { callUpstream } from '../upstream/call-upstream.ts';
 import { isJsonBody } from '../upstream/error-text.ts';
 import { meterRequest } from '../metering/meter-request.ts';
-import type { Tariff } from '../metering/tariff.ts';
+import { fallbackReason } from '../policy/fallback-rules.ts';
 import type { GenerationDeps } from './handle-generation.ts';
+import type { ModelCall } from './model-call.ts';
 import { forwardedHeaders, replyPassthrough } from './passthrough-reply.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -15,19 +16,26 @@ export async function passthroughFlow(
   codec: FormatCodec,
   envelope: RequestEnvelope,
   raw: Buffer,
-  tariff: Tariff | null,
+  call: ModelCall,
   res: ServerResponse,
 ): Promise<void> {
   ctx.record.route = 'passthrough';
   ctx.record.upstreamFormat = codec.format;
   const prepared = codec.preparePassthrough?.(raw, envelope);
   if (prepared?.rule) ctx.record.rules.push(prepared.rule);
+  let body = prepared?.body ?? raw;
+  // A route's model answers under its own name: the one field changed, every other byte kept.
+  if (call.model.id !== envelope.model) {
+    body = codec.withModel(body, call.model.id);
+    ctx.record.rules.push('route.model_set');
+  }
   const upstream = deps.upstream();
-  const answer = await callUpstream(upstream, deps.retry, ctx, {
-    path: codec.upstreamPath(envelope.model, envelope.stream),
-    body: prepared?.body ?? raw,
+  const answer = await callUpstream(upstream, call.retry, ctx, {
+    path: codec.upstreamPath(call.model.id, envelope.stream),
+    body,
     headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
     stream: envelope.stream,
+    signal: call.attempt.signal,
   });
   if (!answer) return;
   if (!answer.ok) {
@@ -35,6 +43,11 @@ export async function passthroughFlow(
     // Not the API's JSON (a proxy's HTML page, plain text): the client's SDK could not read it,
     // so it becomes the gateway's error in the client's format, status and Retry-After kept.
     if (!isJsonBody(text)) throw codec.decodeError(answer.status, text, answer.headers);
+    // Another model may take over: the failure is read, not sent.
+    if (call.canFallBack) {
+      const failure = codec.decodeError(answer.status, text, answer.headers);
+      if (fallbackReason(failure) !== null) throw failure;
+    }
     ctx.record.errorKind = 'upstream_error';
     ctx.record.errorMessage = text.slice(0, 500);
     const headers = forwardedHeaders(answer.headers, upstream.keyScrubber());
@@ -50,7 +63,10 @@ export async function passthroughFlow(
     scrubber: upstream.keyScrubber(),
     stream: envelope.stream,
     ...(prepared?.hideRecord ? { hideRecord: prepared.hideRecord } : {}),
-    onFirstByte: () => ctx.markFirstByte(),
+    onFirstByte: () => {
+      call.attempt.gotFirstByte();
+      ctx.markFirstByte();
+    },
   });
   if (outcome.streamError) {
     ctx.record.errorKind = outcome.streamError.kind;
@@ -60,6 +76,6 @@ export async function passthroughFlow(
     usage: outcome.usage,
     requestChars: raw.length,
     outputChars: outcome.outputChars,
-    tariff,
+    tariff: call.model.tariff,
   });
 }

@@ -248,7 +248,7 @@ async function replyStream(
   } catch (error) {
     if (res.destroyed) return result();
     // Nothing reached the client yet: answer with a real error status instead.
-    if (!headSent) throw upstreamFailure(error, '');
+    if (!headSent) throw cutBeforeEnd(error);
     const reason = error instanceof Error ? error.message : String(error);
     endWithError(
       new GatewayError(502, `The upstream connection closed mid-stream: ${reason}`, {

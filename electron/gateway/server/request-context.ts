@@ -31,6 +31,9 @@ export class RequestContext {
       upstreamFormat: null,
       route: 'local',
       model: null,
+      modelRoute: null,
+      servedModel: null,
+      modelAttempts: [],
       stream: false,
       status: 0,
       errorKind: null,
@@ -46,6 +49,7 @@ export class RequestContext {
       costUsd: null,
       tariff: null,
       capture: null,
+      limitHold: null,
     };
     // A client that goes away before the answer is complete cancels the upstream call at once.
     this.closed = new Promise((resolve) => {

@@ -1,5 +1,16 @@
 import type { WireFormat } from '../../../shared/wire-formats.ts';
 import type { Tariff } from '../metering/tariff.ts';
+import type { LimitHold } from '../policy/limits.ts';
+
+/** One model a route tried for a request (see shared/contract.ts `ModelAttempt`). */
+export interface ModelAttempt {
+  model: string;
+  status: number | null;
+  /** `answered`, or why the route moved on (an error code such as `rate_limited`). */
+  outcome: string;
+  message: string | null;
+  latencyMs: number;
+}
 
 export interface RecordUsage {
   inputTokens: number;
@@ -32,7 +43,14 @@ export interface RequestRecord {
   upstreamFormat: WireFormat | null;
   /** `passthrough`, `translated`, `local` (answered by the gateway itself) or `rejected`. */
   route: 'passthrough' | 'translated' | 'local' | 'rejected';
+  /** The model the client asked for: a route's name when it asked for a route. */
   model: string | null;
+  /** The model route the request went through (asked for, or a budget's "then use route"). */
+  modelRoute: string | null;
+  /** The model whose answer the client got; the last one tried when every one failed. */
+  servedModel: string | null;
+  /** Each model a route tried, in order; empty when the request named a model. */
+  modelAttempts: ModelAttempt[];
   stream: boolean;
   status: number;
   errorKind: string | null;
@@ -52,4 +70,6 @@ export interface RequestRecord {
   costUsd: number | null;
   tariff: Tariff | null;
   capture: RecordCapture | null;
+  /** What the request holds against its token's limits, settled when the record is written. */
+  limitHold: LimitHold | null;
 }

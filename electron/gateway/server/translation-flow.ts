@@ -17,8 +17,8 @@ import { setDroppedHeader } from './dropped-header.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { meterRequest } from '../metering/meter-request.ts';
 import { outputChars } from '../metering/output-chars.ts';
-import type { Tariff } from '../metering/tariff.ts';
 import type { GenerationDeps } from './handle-generation.ts';
+import type { ModelCall } from './model-call.ts';
 import type { RequestContext } from './request-context.ts';
 import { sendJson, writeWithBackpressure } from './send-json.ts';
 
@@ -32,9 +32,11 @@ export async function translationFlow(
   client: FormatCodec,
   upstream: FormatCodec,
   envelope: RequestEnvelope,
-  meter: { requestChars: number; tariff: Tariff | null },
+  requestChars: number,
+  call: ModelCall,
   res: ServerResponse,
 ): Promise<void> {
+  const meter = { requestChars, tariff: call.model.tariff };
   ctx.record.route = 'translated';
   ctx.record.upstreamFormat = upstream.format;
   const conversion: ConversionContext = {
@@ -52,17 +54,20 @@ export async function translationFlow(
     );
   client.readHeaders?.(ctx.headers, conversion);
   const request = client.decodeRequest(envelope.body, conversion, envelope);
+  // A route's model answers under its own name.
+  request.model = call.model.id;
   const upstreamBody = upstream.encodeRequest(request, conversion);
   setDroppedHeader(res, conversion.dropped);
   const limits = conversion.outputLimits;
   const tokenizer = hasOutputLimits(limits) ? await loadTokenizer() : undefined;
 
   const upstreamClient = deps.upstream();
-  const answer = await callUpstream(upstreamClient, deps.retry, ctx, {
+  const answer = await callUpstream(upstreamClient, call.retry, ctx, {
     path: upstream.upstreamPath(request.model, request.stream),
     headers: upstream.upstreamHeaders?.(undefined) ?? {},
     body: JSON.stringify(upstreamBody),
     stream: request.stream,
+    signal: call.attempt.signal,
   });
   if (!answer) return;
   if (!answer.ok) throw upstream.decodeError(answer.status, answer.body.toString(), answer.headers);
@@ -83,7 +88,7 @@ export async function translationFlow(
       // Scrubbed before it is decoded: an escaped key would come out of the parse as the key.
       body = JSON.parse(upstreamClient.scrubBytes(read.bytes).toString());
     } catch (error) {
-      if (ctx.signal.aborted) return;
+      if (call.attempt.signal.aborted) return;
       if (error instanceof GatewayError) throw error;
       // A timeout or a cut connection is said as such; a parse error's text would quote the body.
       if (!(error instanceof SyntaxError)) throw upstreamFailure(error, '');
@@ -106,10 +111,15 @@ export async function translationFlow(
     return;
   }
 
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-  });
+  // The status line goes with the first bytes of the answer: until then, a failure is still an
+  // error status the client can read, and a route may still hand the request to another model.
+  const sendHead = (): void => {
+    if (res.headersSent) return;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+  };
   const decoder = upstream.createStreamDecoder(conversion);
   const encoder = client.createStreamEncoder(encodeContext);
   const accumulator = new StreamAccumulator();
@@ -139,8 +149,10 @@ export async function translationFlow(
   try {
     for await (const chunk of answer.response.body as AsyncIterable<Buffer>) {
       if (res.destroyed) break;
+      call.attempt.gotFirstByte();
       reader.push(chunk);
       if (out) {
+        sendHead();
         ctx.markFirstByte();
         const text = out;
         out = '';
@@ -151,6 +163,7 @@ export async function translationFlow(
     emit(decoder.end());
   } catch (error) {
     if (res.destroyed || ctx.signal.aborted) return finishMetering();
+    if (!res.headersSent) throw failedBeforeOutput(error, call);
     const message =
       error instanceof GatewayError
         ? error.message
@@ -166,6 +179,7 @@ export async function translationFlow(
     ctx.record.errorKind ??= 'upstream_stream_error';
     ctx.record.errorMessage = accumulator.error.message;
   }
+  sendHead();
   res.end(out + encoder.end());
   if (!accumulator.error) {
     const response = accumulator.result();
@@ -173,6 +187,19 @@ export async function translationFlow(
     const encoded = keeps(client, envelope) ? client.encodeResponse(response, encodeContext) : null;
     remember(deps, client, envelope, request, response, encoded, encodeContext.responseId);
   }
+}
+
+/** A stream that failed before anything was sent: an error status, which a route may move on from. */
+function failedBeforeOutput(error: unknown, call: ModelCall): GatewayError {
+  if (call.attempt.timedOut) return call.attempt.timeoutError();
+  if (error instanceof GatewayError) return error;
+  const failure = upstreamFailure(error, '');
+  if (failure.code !== 'upstream_error') return failure;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GatewayError(502, `The upstream stream failed before any output: ${reason}`, {
+    code: 'upstream_disconnected',
+    cause: error,
+  });
 }
 
 const keeps = (client: FormatCodec, envelope: RequestEnvelope): boolean =>

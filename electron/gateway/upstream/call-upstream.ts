@@ -38,8 +38,13 @@ export async function callUpstream(
     stream: boolean;
     /** Headers the upstream's format needs besides the body (Anthropic's version). */
     headers?: Record<string, string>;
+    /** Aborts this call (a model's attempt); the client's own signal when absent. */
+    signal?: AbortSignal;
   },
 ): Promise<UpstreamAnswer | null> {
+  const signal = request.signal ?? ctx.signal;
+  // A route's models each make their own attempts; the record counts them all.
+  const before = ctx.record.attempts;
   let result;
   try {
     result = await sendWithRetry(
@@ -49,17 +54,17 @@ export async function callUpstream(
         path: request.path,
         body: request.body,
         requestId: ctx.id,
-        signal: ctx.signal,
+        signal,
         headers: {
           ...request.headers,
           accept: request.stream ? 'text/event-stream' : 'application/json',
         },
       },
       retry,
-      (attempt) => (ctx.record.attempts = attempt),
+      (attempt) => (ctx.record.attempts = before + attempt),
     );
   } catch (error) {
-    if (ctx.signal.aborted) return null;
+    if (signal.aborted) return null;
     throw upstreamFailure(error, upstream.baseUrl);
   }
   const { response } = result;
@@ -68,7 +73,7 @@ export async function callUpstream(
   try {
     body = upstream.scrubBytes((await readCapped(response.body, MAX_ERROR_BODY_BYTES)).bytes);
   } catch (error) {
-    if (ctx.signal.aborted) return null;
+    if (signal.aborted) return null;
     throw upstreamFailure(error, upstream.baseUrl);
   }
   const status = response.statusCode;

@@ -21,6 +21,9 @@ function upstreamMessage(body: string, status: number): string {
   return readableErrorText(status, body);
 }
 
+/** A connection that was made, then cut by the other side (a restart, a crash, a proxy). */
+const CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
 /** A 401/403 from the upstream is about the gateway's upstream key, never the client's local token. */
 export function upstreamKeyRejected(status: number, body: string): GatewayError {
   return new GatewayError(
@@ -57,6 +60,17 @@ export function upstreamFailure(error: unknown, baseUrl: string): GatewayError {
       code: 'upstream_unreachable',
       cause: error,
     });
+  }
+  if (typeof code === 'string' && CUT.has(code)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return new GatewayError(
+      502,
+      `The upstream closed the connection before answering: ${message}`,
+      {
+        code: 'upstream_disconnected',
+        cause: error,
+      },
+    );
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new GatewayError(504, 'The upstream did not answer in time.', {

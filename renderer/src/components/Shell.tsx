@@ -7,6 +7,7 @@ import { Sidebar } from './Sidebar.tsx';
 // Pages load on first visit: charts and Markdown are heavy and most visits use one page.
 const ChatPage = lazy(() => import('../pages/chat/ChatPage.tsx'));
 const ModelsPage = lazy(() => import('../pages/models/ModelsPage.tsx'));
+const RoutesPage = lazy(() => import('../pages/routes/RoutesPage.tsx'));
 const ToolsPage = lazy(() => import('../pages/tools/ToolsPage.tsx'));
 const UsagePage = lazy(() => import('../pages/usage/UsagePage.tsx'));
 const LogsPage = lazy(() => import('../pages/logs/LogsPage.tsx'));
@@ -15,6 +16,7 @@ const SettingsPage = lazy(() => import('../pages/settings/SettingsPage.tsx'));
 const PAGES = {
   chat: ChatPage,
   models: ModelsPage,
+  routes: RoutesPage,
   tools: ToolsPage,
   usage: UsagePage,
   logs: LogsPage,

@@ -3,6 +3,7 @@ import {
   Boxes,
   MessageSquare,
   Plug,
+  Route,
   ScrollText,
   Settings,
   Waypoints,
@@ -20,6 +21,7 @@ interface NavItem {
 const ITEMS: NavItem[] = [
   { id: 'chat', label: 'Chat', Icon: MessageSquare },
   { id: 'models', label: 'Models', Icon: Boxes },
+  { id: 'routes', label: 'Routes', Icon: Route },
   { id: 'tools', label: 'Tools', Icon: Plug },
   { id: 'usage', label: 'Usage', Icon: ChartColumn },
   { id: 'logs', label: 'Logs', Icon: ScrollText },

@@ -1,20 +1,63 @@
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import type { FocusEvent } from 'react';
 import { useToastStore } from '../stores/toast-store.ts';
 
-const ICONS = { success: CircleCheck, error: CircleAlert, info: Info };
+const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info };
 
-/** One polite live region for all toasts, so screen readers hear each once. */
+const lasting = (t: { kind: string; action?: unknown }) =>
+  t.action !== undefined || t.kind === 'error' || t.kind === 'warning';
+
+/**
+ * One polite live region for all toasts, so screen readers hear each new one once (not the ones
+ * already shown again). A toast never takes the focus; one being pointed at or holding the focus
+ * stays until it is left.
+ */
 export function Toasts() {
   const toasts = useToastStore((s) => s.toasts);
-  const dismiss = useToastStore((s) => s.dismiss);
+  const { dismiss, hold, release } = useToastStore.getState();
   return (
-    <div className="toasts" role="status" aria-live="polite">
+    <div
+      className="toasts"
+      role="status"
+      aria-live="polite"
+      aria-atomic="false"
+      aria-relevant="additions"
+    >
       {toasts.map((t) => {
         const Icon = ICONS[t.kind];
         return (
-          <div key={t.id} className={`toast toast-${t.kind}`}>
+          <div
+            key={t.id}
+            className={`toast toast-${t.kind}`}
+            // Notices to read or act on wait while pointed at or focused; a short "Saved" goes.
+            {...(lasting(t)
+              ? {
+                  onMouseEnter: () => hold(t.id),
+                  onMouseLeave: () => release(t.id),
+                  onFocus: () => hold(t.id),
+                  onBlur: (event: FocusEvent<HTMLDivElement>) => {
+                    if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+                      release(t.id);
+                  },
+                }
+              : {})}
+          >
             <Icon size={16} aria-hidden="true" />
-            <span style={{ flex: 1 }}>{t.text}</span>
+            <div className="toast-body">
+              <span>{t.text}</span>
+              {t.action ? (
+                <button
+                  type="button"
+                  className="btn btn-sm toast-action"
+                  onClick={() => {
+                    dismiss(t.id);
+                    t.action?.run();
+                  }}
+                >
+                  {t.action.label}
+                </button>
+              ) : null}
+            </div>
             <button
               type="button"
               className="btn btn-ghost btn-icon btn-sm"

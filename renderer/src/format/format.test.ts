@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCost, formatCostTick, formatModelPrice, formatPrice } from './cost.ts';
 import { formatDuration } from './duration.ts';
-import { formatRoute } from './route.ts';
+import { formatPath } from './path.ts';
 import { formatRelative } from './time.ts';
 import { formatTokens, formatTokensCompact } from './tokens.ts';
 
@@ -74,15 +74,15 @@ describe('formatRelative', () => {
   });
 });
 
-describe('formatRoute', () => {
+describe('formatPath', () => {
   it('names client and upstream formats and whether it was translated', () => {
     expect(
-      formatRoute({ clientFormat: 'chat', upstreamFormat: 'gemini', route: 'translated' }),
+      formatPath({ clientFormat: 'chat', upstreamFormat: 'gemini', route: 'translated' }),
     ).toBe('chat→gemini (translated)');
     expect(
-      formatRoute({ clientFormat: 'responses', upstreamFormat: 'responses', route: 'passthrough' }),
+      formatPath({ clientFormat: 'responses', upstreamFormat: 'responses', route: 'passthrough' }),
     ).toBe('responses→responses (passthrough)');
-    expect(formatRoute({ clientFormat: null, upstreamFormat: null, route: 'local' })).toBe('local');
+    expect(formatPath({ clientFormat: null, upstreamFormat: null, route: 'local' })).toBe('local');
   });
 });
 

@@ -1,6 +1,14 @@
-export type PageId = 'chat' | 'models' | 'tools' | 'usage' | 'logs' | 'settings';
+export type PageId = 'chat' | 'models' | 'routes' | 'tools' | 'usage' | 'logs' | 'settings';
 
-const PAGE_IDS: readonly PageId[] = ['chat', 'models', 'tools', 'usage', 'logs', 'settings'];
+const PAGE_IDS: readonly PageId[] = [
+  'chat',
+  'models',
+  'routes',
+  'tools',
+  'usage',
+  'logs',
+  'settings',
+];
 
 /** The page a location hash names (`#/logs`); unknown or empty hashes open Chat. */
 export function pageFromHash(hash: string): PageId {

@@ -15,6 +15,9 @@ function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
     upstreamFormat: 'chat',
     route: 'passthrough',
     model: 'gpt-x',
+    modelRoute: null,
+    servedModel: 'gpt-x',
+    modelAttempts: [],
     stream: true,
     status: 200,
     errorKind: null,
@@ -39,13 +42,21 @@ describe('toLogFilter', () => {
     expect(toLogFilter(EMPTY_LOG_FORM, 5_000_000)).toEqual({});
     expect(
       toLogFilter(
-        { model: ' m ', status: 'error', client: 'cli', text: 'oops', range: '1h' },
+        {
+          model: ' m ',
+          status: 'error',
+          client: 'cli',
+          modelRoute: ' coding ',
+          text: 'oops',
+          range: '1h',
+        },
         5_000_000,
       ),
     ).toEqual({
       model: 'm',
       status: 'error',
       client: 'cli',
+      modelRoute: 'coding',
       text: 'oops',
       from: 5_000_000 - 3_600_000,
     });
@@ -54,9 +65,50 @@ describe('toLogFilter', () => {
   it('builds the filter the contract types and the main process accepts', () => {
     expectTypeOf(toLogFilter).returns.toEqualTypeOf<LogFilter>();
     expectTypeOf<LogFilter>().toEqualTypeOf<Params<'logs.search'>['filter']>();
-    const form = { model: 'm', status: 'ok', client: 'cli', text: 'x', range: '7d' } as const;
-    for (const f of [EMPTY_LOG_FORM, form])
+    const form = {
+      model: 'm',
+      status: 'ok',
+      client: 'cli',
+      modelRoute: 'coding',
+      text: 'x',
+      range: '7d',
+    } as const;
+    for (const f of [EMPTY_LOG_FORM, form, { ...form, status: 'fellBack' } as const])
       expect(logFilterSchema.safeParse(toLogFilter(f, Date.now())).success).toBe(true);
+  });
+});
+
+describe('the route filters', () => {
+  const attempt = (model: string, outcome: string) => ({
+    model,
+    status: outcome === 'answered' ? 200 : 429,
+    outcome,
+    message: null,
+    latencyMs: 10,
+  });
+  const fell = entry(1, {
+    model: 'coding',
+    modelRoute: 'coding',
+    servedModel: 'sim-chat',
+    modelAttempts: [attempt('sim-anthropic', 'rate_limited'), attempt('sim-chat', 'answered')],
+  });
+  const straight = entry(2, {
+    model: 'coding',
+    modelRoute: 'coding',
+    servedModel: 'sim-anthropic',
+    modelAttempts: [attempt('sim-anthropic', 'answered')],
+  });
+
+  it('asks for requests that fell back rather than for a status', () => {
+    expect(toLogFilter({ ...EMPTY_LOG_FORM, status: 'fellBack' }, 0)).toEqual({ fellBack: true });
+  });
+
+  it('matches live rows by route and by whether the route moved on', () => {
+    expect(matchesLogFilter(fell, { modelRoute: 'coding', fellBack: true })).toBe(true);
+    expect(matchesLogFilter(straight, { modelRoute: 'coding' })).toBe(true);
+    expect(matchesLogFilter(straight, { fellBack: true })).toBe(false);
+    expect(matchesLogFilter(entry(3), { modelRoute: 'coding' })).toBe(false);
+    expect(matchesLogFilter(fell, { text: 'sim-chat' })).toBe(true);
   });
 });
 

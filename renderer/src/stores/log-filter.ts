@@ -1,12 +1,16 @@
 import type { LogEntry, LogFilter } from '../../../shared/contract.ts';
+import { fellBack } from '../format/attempts.ts';
 
 export type LogTimeRange = '15m' | '1h' | '24h' | '7d' | '30d' | 'all';
 
 /** The filter bar's fields, as typed. */
 export interface LogFilterForm {
   model: string;
-  status: '' | 'ok' | 'error';
+  /** `fellBack`: requests on which a model route moved on to another model. */
+  status: '' | 'ok' | 'error' | 'fellBack';
   client: string;
+  /** The model route the requests asked for. */
+  modelRoute: string;
   text: string;
   range: LogTimeRange;
 }
@@ -15,6 +19,7 @@ export const EMPTY_LOG_FORM: LogFilterForm = {
   model: '',
   status: '',
   client: '',
+  modelRoute: '',
   text: '',
   range: 'all',
 };
@@ -27,13 +32,24 @@ const RANGE_MS: Record<Exclude<LogTimeRange, 'all'>, number> = {
   '30d': 30 * 86_400_000,
 };
 
+/** Any field of the form filters something. */
+export const isFiltered = (form: LogFilterForm): boolean =>
+  form.model !== '' ||
+  form.client !== '' ||
+  form.modelRoute !== '' ||
+  form.text !== '' ||
+  form.status !== '' ||
+  form.range !== 'all';
+
 /** The contract's filter for the form; empty fields filter nothing. */
 export function toLogFilter(form: LogFilterForm, now: number): LogFilter {
   const filter: LogFilter = {};
   if (form.model.trim()) filter.model = form.model.trim();
   if (form.client.trim()) filter.client = form.client.trim();
+  if (form.modelRoute.trim()) filter.modelRoute = form.modelRoute.trim();
   if (form.text.trim()) filter.text = form.text.trim();
-  if (form.status) filter.status = form.status;
+  if (form.status === 'fellBack') filter.fellBack = true;
+  else if (form.status) filter.status = form.status;
   if (form.range !== 'all') filter.from = now - RANGE_MS[form.range];
   return filter;
 }
@@ -49,6 +65,8 @@ export function isErrorStatus(entry: Pick<LogEntry, 'status' | 'errorKind'>): bo
 export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
   if (filter.model !== undefined && entry.model !== filter.model) return false;
   if (filter.client !== undefined && entry.client !== filter.client) return false;
+  if (filter.modelRoute !== undefined && entry.modelRoute !== filter.modelRoute) return false;
+  if (filter.fellBack === true && !fellBack(entry)) return false;
   if (filter.status === 'ok' && isErrorStatus(entry)) return false;
   if (filter.status === 'error' && !isErrorStatus(entry)) return false;
   if (typeof filter.status === 'number' && entry.status !== filter.status) return false;
@@ -59,6 +77,7 @@ export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
     const haystack = [
       entry.requestId,
       entry.model,
+      entry.servedModel,
       entry.client,
       entry.path,
       entry.errorMessage,

@@ -1,8 +1,20 @@
 import type { LogEntry } from '../../../shared/contract.ts';
-import { formatRoute } from '../format/route.ts';
+import { askedAndAnswered } from '../format/attempts.ts';
+import { formatPath } from '../format/path.ts';
 
-export type LogSortColumn =
-  'time' | 'client' | 'route' | 'model' | 'status' | 'latency' | 'ttfb' | 'tokens' | 'cost';
+export const LOG_SORT_COLUMNS = [
+  'time',
+  'client',
+  'path',
+  'model',
+  'status',
+  'latency',
+  'ttfb',
+  'tokens',
+  'cost',
+] as const;
+
+export type LogSortColumn = (typeof LOG_SORT_COLUMNS)[number];
 
 export interface LogSort {
   column: LogSortColumn;
@@ -17,8 +29,8 @@ type SortValue = number | string | null;
 const SORT_VALUE: Record<LogSortColumn, (e: LogEntry) => SortValue> = {
   time: (e) => e.startedAt,
   client: (e) => e.client,
-  route: (e) => formatRoute(e),
-  model: (e) => e.model,
+  path: (e) => formatPath(e),
+  model: (e) => (e.model === null && !e.servedModel ? null : askedAndAnswered(e)),
   status: (e) => e.status,
   latency: (e) => e.latencyMs,
   ttfb: (e) => e.ttfbMs,
@@ -28,7 +40,7 @@ const SORT_VALUE: Record<LogSortColumn, (e: LogEntry) => SortValue> = {
 
 /** A column's first click: numbers biggest first (slowest, costliest), text from A. */
 export function firstSortDesc(column: LogSortColumn): boolean {
-  return !['client', 'route', 'model'].includes(column);
+  return !['client', 'path', 'model'].includes(column);
 }
 
 /** The rows in the chosen order; a missing value sorts last either way, ties newest first. */

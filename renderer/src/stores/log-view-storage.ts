@@ -1,5 +1,5 @@
 import { EMPTY_LOG_FORM, type LogFilterForm } from './log-filter.ts';
-import { DEFAULT_LOG_SORT, type LogSort } from './log-sort.ts';
+import { DEFAULT_LOG_SORT, LOG_SORT_COLUMNS, type LogSort } from './log-sort.ts';
 
 const KEY = 'model-gateway.log-view';
 
@@ -14,10 +14,12 @@ export function restoreLogView(): LogView | null {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<LogView>;
-    // Field by field over the defaults: a view saved by an older version may lack some.
+    // Field by field over the defaults: a view saved by an older version may lack some, or
+    // sort by a column since renamed.
+    const sort = { ...DEFAULT_LOG_SORT, ...parsed.sort };
     return {
       form: { ...EMPTY_LOG_FORM, ...parsed.form },
-      sort: { ...DEFAULT_LOG_SORT, ...parsed.sort },
+      sort: (LOG_SORT_COLUMNS as readonly string[]).includes(sort.column) ? sort : DEFAULT_LOG_SORT,
     };
   } catch {
     return null;

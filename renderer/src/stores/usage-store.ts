@@ -17,7 +17,11 @@ interface UsageData {
   series: UsagePoint[];
   byModel: UsageGroup[];
   byToken: UsageGroup[];
-  byRoute: UsageGroup[];
+  /** By model route (`coding`); null when the app could not say (see `byModelRouteError`). */
+  byModelRoute: UsageGroup[] | null;
+  byModelRouteError: string | null;
+  /** By format path (`chat→gemini (translated)`). */
+  byPath: UsageGroup[];
 }
 
 interface UsageState {
@@ -64,12 +68,18 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
     const window = { from: range.from, to: range.to };
     try {
       const api = getApi();
-      const [totals, series, byModel, byToken, byRoute] = await Promise.all([
+      // By route on its own: the rest of the page stands even when that part fails.
+      const byModelRoute = api.call('usage.by', { ...window, by: 'modelRoute' }).then(
+        (groups) => ({ groups, error: null }),
+        (error: unknown) => ({ groups: null, error: errorMessage(error) }),
+      );
+      const [totals, series, byModel, byToken, byPath, routes] = await Promise.all([
         api.call('usage.totals', window),
         api.call('usage.series', { ...window, bucket: range.bucket }),
         api.call('usage.by', { ...window, by: 'model' }),
         api.call('usage.by', { ...window, by: 'token' }),
         api.call('usage.by', { ...window, by: 'route' }),
+        byModelRoute,
       ]);
       if (seq !== requestSeq) return; // a newer range was picked meanwhile
       set({
@@ -79,7 +89,9 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
           series: fillSeries(series, window, range.bucket),
           byModel,
           byToken,
-          byRoute,
+          byModelRoute: routes.groups,
+          byModelRouteError: routes.error,
+          byPath,
         },
         status: 'ready',
       });

@@ -16,6 +16,9 @@ export function sampleRecord(overrides: Partial<RequestRecord> = {}): RequestRec
     upstreamFormat: 'gemini',
     route: 'translated',
     model: 'gemini-2.5-flash',
+    modelRoute: null,
+    servedModel: null,
+    modelAttempts: [],
     stream: true,
     status: 200,
     errorKind: null,
@@ -44,6 +47,7 @@ export function sampleRecord(overrides: Partial<RequestRecord> = {}): RequestRec
       groupRatio: 1,
     },
     capture: null,
+    limitHold: null,
     ...overrides,
   };
 }

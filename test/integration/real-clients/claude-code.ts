@@ -24,6 +24,8 @@ export interface ClaudeCodeTarget {
   token: string;
   model: string;
   auth: ClaudeAuth;
+  /** More of Claude Code's settings, e.g. `ANTHROPIC_DEFAULT_HAIKU_MODEL` for the haiku slot. */
+  env?: Record<string, string>;
 }
 
 /** One `--output-format stream-json` line; only the fields the tests read. */
@@ -105,6 +107,7 @@ export async function runClaudeCodeToolLoop(
       cwd: workspace,
       env: {
         ...env,
+        ...target.env,
         HTTPS_PROXY: trap.url,
         HTTP_PROXY: trap.url,
         https_proxy: trap.url,

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.ts';
 import type { Harness } from '../harness.ts';
-import { agentFile, agentInstalled, describeRun, runAgent } from './agent-cli.ts';
+import { agentInstalled, describeRun } from './agent-cli.ts';
+import { CODEX, runCodexExec } from './codex-exec.ts';
 import { freeformCatalogEntry } from './codex-catalog.ts';
 import type { CodexModelEntry } from './codex-catalog.ts';
 import { CODEX_TOKEN_ENV, writeCodexHome } from './codex-home.ts';
 import { expectRoutes, recordMark } from './gateway-records.ts';
 import { CLIENT_TEST_MODELS } from './sim-models.ts';
 
-const CODEX = agentFile('@openai/codex/bin/codex.js');
 const RUN_TIMEOUT_MS = 60_000;
 
 /** One `codex exec --json` event; only the fields the test reads. */
@@ -72,21 +72,10 @@ describe.skipIf(!agentInstalled('Codex CLI', CODEX))(
           });
           const mark = recordMark(h);
 
-          const run = await runAgent({
-            bin: CODEX,
-            args: [
-              'exec',
-              '--json',
-              '--ephemeral',
-              '--strict-config',
-              '--skip-git-repo-check',
-              '--color',
-              'never',
-              'Show me note.txt. [[call:exec_command {"cmd":"cat note.txt"}]]',
-            ],
+          const run = await runCodexExec({
+            prompt: 'Show me note.txt. [[call:exec_command {"cmd":"cat note.txt"}]]',
             cwd: workspace,
             env: { HOME: home, CODEX_HOME: codexHome, [CODEX_TOKEN_ENV]: h.token },
-            timeoutMs: RUN_TIMEOUT_MS,
           });
 
           expect(run.code, describeRun(run)).toBe(0);

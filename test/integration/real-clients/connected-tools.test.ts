@@ -14,6 +14,7 @@ import { openStore, tokenAuthenticator, type Store } from '../../../electron/sto
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../upstream-sim/index.ts';
 import { runCli } from '../cli-process.ts';
 import { agentFile, agentInstalled, describeRun, runAgent } from './agent-cli.ts';
+import { CODEX, runCodexExec } from './codex-exec.ts';
 import { CLAUDE } from './claude-code.ts';
 import { CLAUDE_OFFLINE_ENV } from './claude-home.ts';
 import { CODEX_OFFLINE_SETTINGS } from './codex-home.ts';
@@ -25,7 +26,6 @@ import { CODEX_OFFLINE_SETTINGS } from './codex-home.ts';
  * gateway, whose tokens are the store's: the one `connect` issued, named after the tool.
  */
 
-const CODEX = agentFile('@openai/codex/bin/codex.js');
 const GEMINI = agentFile('@google/gemini-cli/bundle/gemini.js');
 // OpenCode's Linux x64 platform package, the binary its launcher package would link (see
 // test/agents/README.md).
@@ -144,20 +144,11 @@ describe.skipIf(!agentInstalled('Codex CLI', CODEX))(
         );
         const r = await startGatewayOn(s, port);
 
-        const run = await runAgent({
-          bin: CODEX,
-          args: [
-            'exec',
-            '--json',
-            '--ephemeral',
-            '--skip-git-repo-check',
-            '--color',
-            'never',
-            'Show me note.txt. [[call:exec_command {"cmd":"cat note.txt"}]]',
-          ],
+        const run = await runCodexExec({
+          prompt: 'Show me note.txt. [[call:exec_command {"cmd":"cat note.txt"}]]',
           cwd: s.workspace,
           env: { HOME: s.home },
-          timeoutMs: RUN_TIMEOUT_MS,
+          strictConfig: false,
         });
 
         expect(run.code, describeRun(run)).toBe(0);

@@ -1,7 +1,7 @@
 import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { newId } from '../../canonical/ids.ts';
-import { anthropicErrorBody } from './anthropic-error-body.ts';
+import { anthropicErrorBody, anthropicErrorStatus } from './anthropic-error-body.ts';
 import { decodeAnthropicError } from './anthropic-error-decode.ts';
 import { anthropicRequestToCanonical } from './anthropic-request-to-canonical.ts';
 import { anthropicResponseToCanonical } from './anthropic-response-to-canonical.ts';
@@ -20,6 +20,7 @@ import {
   readAnthropicEnvelope,
   readAnthropicHeaders,
 } from './anthropic-wire.ts';
+import { withModelMember } from '../json-model-member.ts';
 
 /** The Anthropic Messages format (`POST /v1/messages`), on either side of the hub. */
 export const anthropicCodec: FormatCodec = {
@@ -36,9 +37,11 @@ export const anthropicCodec: FormatCodec = {
   readHeaders: readAnthropicHeaders,
   newResponseId: () => newId('msg_'),
   errorBody: (error) => anthropicErrorBody(error),
+  errorStatus: anthropicErrorStatus,
   streamError: (error) => anthropicStreamError(error),
   // The stream flag is in the body.
   upstreamPath: () => MESSAGES_PATH,
+  withModel: withModelMember,
   decodeRequest: (body, ctx) => anthropicRequestToCanonical(body, ctx),
   encodeRequest: canonicalToAnthropicRequest,
   decodeResponse: anthropicResponseToCanonical,

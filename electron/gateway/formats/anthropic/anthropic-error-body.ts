@@ -60,11 +60,19 @@ export interface AnthropicErrorBody {
   request_id: string | null;
 }
 
+/**
+ * The status the Messages path answers a GatewayError with. No credit left is a 400
+ * `invalid_request_error`, as Anthropic answers when the credit balance is too low: Claude Code
+ * shows it and stops, where a 429 would have it retry for minutes.
+ */
+export const anthropicErrorStatus = (error: GatewayError): number =>
+  error.outOfCredit ? 400 : error.status;
+
 /** The error body of the Messages path (`ErrorResponse`), for a GatewayError. */
 export function anthropicErrorBody(error: GatewayError, requestId?: string): AnthropicErrorBody {
   return {
     type: 'error',
-    error: { type: anthropicErrorType(error.status), message: error.message },
+    error: { type: anthropicErrorType(anthropicErrorStatus(error)), message: error.message },
     request_id: requestId ?? null,
   };
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../canonical/format-codec.ts';
 import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
 import type { CatalogModel } from '../../catalog/catalog-model.ts';
-import { checkEnvelope } from '../check-envelope.ts';
+import { checkEnvelope, positiveInteger } from '../check-envelope.ts';
 
 /** Where Messages is served, to clients (Claude Code adds `?beta=true`) and by the upstream. */
 export const MESSAGES_PATH = '/v1/messages';
@@ -35,7 +35,13 @@ const ENVELOPE = z.looseObject({
 
 export function readAnthropicEnvelope(body: Record<string, unknown>): RequestEnvelope {
   checkEnvelope(ENVELOPE, body);
-  return { model: body.model as string, stream: body.stream === true, body };
+  const cap = positiveInteger(body.max_tokens);
+  return {
+    model: body.model as string,
+    stream: body.stream === true,
+    body,
+    ...(cap === undefined ? {} : { maxOutputTokens: cap }),
+  };
 }
 
 const header = (headers: RequestHeaders, name: string): string | undefined => {
@@ -75,7 +81,8 @@ const rfc3339 = (seconds: number): string => new Date(seconds * 1000).toISOStrin
 const anthropicModel = (model: CatalogModel) => ({
   type: 'model',
   id: model.id,
-  display_name: model.id,
+  // Claude Code's /model shows the display name: a route says so, and where it leads.
+  display_name: model.routeOf ? `${model.id} (route: ${model.routeOf.join(' → ')})` : model.id,
   created_at: rfc3339(model.created),
   capabilities: null,
   deprecated_at: null,

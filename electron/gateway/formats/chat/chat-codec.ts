@@ -18,6 +18,7 @@ import {
   readChatEnvelope,
 } from './chat-wire.ts';
 import { requestStreamUsage } from './request-stream-usage.ts';
+import { withModelMember } from '../json-model-member.ts';
 
 /** The chat-completions format (`POST /v1/chat/completions`), on either side of the hub. */
 export const chatCodec: FormatCodec = {
@@ -44,6 +45,7 @@ export const chatCodec: FormatCodec = {
     };
   },
   upstreamPath: () => CHAT_PATH,
+  withModel: withModelMember,
   decodeRequest: (body, ctx) => chatRequestToCanonical(body, ctx),
   encodeRequest: canonicalToChatRequest,
   decodeResponse: chatResponseToCanonical,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestEnvelope } from '../../canonical/format-codec.ts';
 import { newId } from '../../canonical/ids.ts';
-import { checkEnvelope } from '../check-envelope.ts';
+import { checkEnvelope, positiveInteger } from '../check-envelope.ts';
 
 /** Where chat-completions is served, to clients and by the upstream alike. */
 export const CHAT_PATH = '/v1/chat/completions';
@@ -27,7 +27,13 @@ const ENVELOPE = z.looseObject({
 
 export function readChatEnvelope(body: Record<string, unknown>): RequestEnvelope {
   checkEnvelope(ENVELOPE, body);
-  return { model: body.model as string, stream: body.stream === true, body };
+  const cap = positiveInteger(body.max_completion_tokens) ?? positiveInteger(body.max_tokens);
+  return {
+    model: body.model as string,
+    stream: body.stream === true,
+    body,
+    ...(cap === undefined ? {} : { maxOutputTokens: cap }),
+  };
 }
 
 export const newChatResponseId = (): string => newId('chatcmpl-');

@@ -33,6 +33,8 @@ export const geminiCodec: FormatCodec = {
   streamError: geminiStreamError,
   discovery: GEMINI_DISCOVERY,
   upstreamPath: geminiUpstreamPath,
+  // The model is in the path, which upstreamPath writes.
+  withModel: (raw) => raw,
   decodeRequest: (body, ctx, envelope) => geminiRequestToCanonical(body, ctx, envelope),
   encodeRequest: canonicalToGeminiRequest,
   decodeResponse: geminiResponseToCanonical,

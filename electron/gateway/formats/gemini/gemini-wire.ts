@@ -8,7 +8,7 @@ import type {
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { newId } from '../../canonical/ids.ts';
 import type { CatalogModel } from '../../catalog/catalog-model.ts';
-import { checkEnvelope } from '../check-envelope.ts';
+import { checkEnvelope, positiveInteger } from '../check-envelope.ts';
 
 /** `@google/genai` 3.x calls under `/v1` by default, other clients under `/v1beta`. */
 const GENERATE_PATH = /^\/(v1|v1beta)\/models\/(.+):(generateContent|streamGenerateContent)$/;
@@ -57,7 +57,17 @@ export function readGeminiEnvelope(
   path: PathRequest,
 ): RequestEnvelope {
   checkEnvelope(ENVELOPE, body);
-  return { model: path.model ?? '', stream: path.stream === true, body };
+  const config = body.generationConfig;
+  const cap =
+    typeof config === 'object' && config !== null
+      ? positiveInteger((config as Record<string, unknown>).maxOutputTokens)
+      : undefined;
+  return {
+    model: path.model ?? '',
+    stream: path.stream === true,
+    body,
+    ...(cap === undefined ? {} : { maxOutputTokens: cap }),
+  };
 }
 
 /** Google's responses carry a bare id. */
@@ -72,8 +82,10 @@ const geminiModel = (model: CatalogModel) => ({
   name: `models/${model.id}`,
   baseModelId: model.id,
   version: '001',
-  displayName: model.id,
-  description: `${model.id} through the local gateway`,
+  displayName: model.routeOf ? `${model.id} (route)` : model.id,
+  description: model.routeOf
+    ? `A route of the local gateway: ${model.routeOf.join(', then ')}`
+    : `${model.id} through the local gateway`,
   supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
 });
 

@@ -17,6 +17,7 @@ import {
   RESPONSES_KEPT_ANSWERS,
   RESPONSES_PATH,
 } from './responses-wire.ts';
+import { withModelMember } from '../json-model-member.ts';
 
 /** The OpenAI responses format (`POST /v1/responses`), on the client side and the upstream side. */
 export const responsesCodec: FormatCodec = {
@@ -29,10 +30,16 @@ export const responsesCodec: FormatCodec = {
   readEnvelope: readResponsesEnvelope,
   newResponseId: newResponsesId,
   errorBody: openAiErrorBody,
+  // No credit left is a 400 here, not OpenAI's 429: Codex CLI, this format's agent, answers a
+  // 429 `insufficient_quota` with a fixed "Quota exceeded. Check your plan and billing details."
+  // that hides which local token and budget, and when it resets; a 400 stops it just as well and
+  // shows the gateway's words (checked with Codex 0.169 in test/integration/real-clients).
+  errorStatus: (error) => (error.outOfCredit ? 400 : error.status),
   streamError: responsesStreamError,
   discovery: OPENAI_DISCOVERY,
   keptAnswers: RESPONSES_KEPT_ANSWERS,
   upstreamPath: () => RESPONSES_PATH,
+  withModel: withModelMember,
   decodeRequest: (body, ctx) => responsesRequestToCanonical(body, ctx),
   encodeRequest: canonicalToResponsesRequest,
   decodeResponse: responsesResponseToCanonical,

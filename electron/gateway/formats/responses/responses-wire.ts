@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { KeptAnswers, RequestEnvelope } from '../../canonical/format-codec.ts';
 import { newId } from '../../canonical/ids.ts';
-import { checkEnvelope } from '../check-envelope.ts';
+import { checkEnvelope, positiveInteger } from '../check-envelope.ts';
 
 /** Where responses is served, to clients and by the upstream alike. */
 export const RESPONSES_PATH = '/v1/responses';
@@ -16,7 +16,13 @@ const ENVELOPE = z.looseObject({
 
 export function readResponsesEnvelope(body: Record<string, unknown>): RequestEnvelope {
   checkEnvelope(ENVELOPE, body);
-  return { model: body.model as string, stream: body.stream === true, body };
+  const cap = positiveInteger(body.max_output_tokens);
+  return {
+    model: body.model as string,
+    stream: body.stream === true,
+    body,
+    ...(cap === undefined ? {} : { maxOutputTokens: cap }),
+  };
 }
 
 export const newResponsesId = (): string => newId('resp_');

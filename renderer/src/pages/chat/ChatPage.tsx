@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
@@ -16,6 +17,8 @@ import './chat.css';
 export default function ChatPage() {
   const models = useModelsStore((s) => s.models);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
+  const routes = useRoutesStore((s) => s.routes);
+  const ensureRoutes = useRoutesStore((s) => s.ensureLoaded);
   const loadList = useChatStore((s) => s.loadList);
   const open = useChatStore((s) => s.open);
   const create = useChatStore((s) => s.create);
@@ -27,12 +30,14 @@ export default function ChatPage() {
 
   useEffect(() => {
     void ensureModels();
+    // Routes are offered beside the models; without them (an older app) the catalog is enough.
+    void ensureRoutes();
     void loadList().then(() => {
       // Reopen the most recent conversation when arriving with none open.
       const { activeId: current, conversations } = useChatStore.getState();
       if (current === null && conversations[0]) void open(conversations[0].id);
     });
-  }, [ensureModels, loadList, open]);
+  }, [ensureModels, ensureRoutes, loadList, open]);
 
   // A new chat uses the open conversation's model, else the first one that can chat.
   const defaultModel =
@@ -56,7 +61,8 @@ export default function ChatPage() {
         onRetry={activeId ? () => void open(activeId) : undefined}
       />
     );
-  } else if (active) content = <ConversationView conversation={active} models={models} />;
+  } else if (active)
+    content = <ConversationView conversation={active} models={models} routes={routes} />;
   else {
     content = (
       <EmptyState

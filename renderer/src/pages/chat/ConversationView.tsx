@@ -1,8 +1,14 @@
 import { FileText, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { ConversationWithMessages, ModelInfo } from '../../../../shared/contract.ts';
+import type {
+  ConversationWithMessages,
+  ModelInfo,
+  ModelRouteInfo,
+} from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
+import { chatUnavailableReason, type UnavailableReason } from '../../lib/model-options.ts';
 import { activeStreamingId } from '../../stores/chat-stream.ts';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { toast } from '../../stores/toast-store.ts';
@@ -10,7 +16,6 @@ import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { paramsSummary } from './chat-params.ts';
 import { ExportButtons } from './ExportButtons.tsx';
-import { ModelPicker } from './ModelPicker.tsx';
 import { ParametersEditor } from './ParametersEditor.tsx';
 import { SystemPromptEditor } from './SystemPromptEditor.tsx';
 import { UpstreamStatusNotice } from './UpstreamStatusNotice.tsx';
@@ -19,10 +24,15 @@ import { composerBlock, repeatsLastAnswer, useChatBlocker } from './use-chat-blo
 interface ConversationViewProps {
   conversation: ConversationWithMessages;
   models: ModelInfo[];
+  routes: ModelRouteInfo[];
 }
 
+/** The chat can use a model that speaks any format, and any route that answers to its name. */
+const chatReason: UnavailableReason = (choice) =>
+  choice.kind === 'model' ? chatUnavailableReason(choice.model) : null;
+
 /** The open conversation: its model and system prompt, messages, and the composer. */
-export function ConversationView({ conversation, models }: ConversationViewProps) {
+export function ConversationView({ conversation, models, routes }: ConversationViewProps) {
   const update = useChatStore((s) => s.update);
   const actionError = useChatStore((s) => s.actionError);
   const streamingId = useChatStore(activeStreamingId);
@@ -94,6 +104,8 @@ export function ConversationView({ conversation, models }: ConversationViewProps
         </div>
         <ModelPicker
           models={models}
+          routes={routes}
+          unavailableReason={chatReason}
           value={conversation.model}
           onChange={(m) => void changeModel(m)}
           disabled={streamingId !== null}

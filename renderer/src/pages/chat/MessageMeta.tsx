@@ -2,11 +2,11 @@ import type { ChatMessage } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens } from '../../format/tokens.ts';
 
-/** Model, route, tokens and cost of one answer, when the app knows them. */
+/** Model, format path, tokens and cost of one answer, when the app knows them. */
 export function MessageMeta({ message }: { message: ChatMessage }) {
   const parts: { label: string; value: string; title?: string }[] = [];
   if (message.model) parts.push({ label: 'Model', value: message.model });
-  if (message.route) parts.push({ label: 'Route', value: message.route });
+  if (message.route) parts.push({ label: 'Path', value: message.route });
   if (message.inputTokens !== null || message.outputTokens !== null) {
     parts.push({
       label: 'Tokens',

@@ -7,7 +7,7 @@ import {
 } from '../../lib/describe-upstream-problem.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
-import { chatUnavailableReason } from './model-options.ts';
+import { chatUnavailableReason } from '../../lib/model-options.ts';
 
 /**
  * What stands between the user and an answer before they type one, most basic first: the

@@ -11,7 +11,9 @@ import { useAppStore } from '../../stores/app-store.ts';
 import { prettyBody } from './body-text.ts';
 import { logCurl, TOKEN_PLACEHOLDER } from './log-curl.ts';
 import { OpenInChatButton } from './OpenInChatButton.tsx';
-import { RouteText, StatusBadge } from './log-cells.tsx';
+import { PathText, StatusBadge } from './log-cells.tsx';
+import { ModelAttempts } from '../../components/ModelAttempts.tsx';
+import { attemptsOf } from '../../format/attempts.ts';
 
 function tariffText(tariff: Tariff | null): string {
   if (!tariff) return 'none known';
@@ -43,6 +45,47 @@ function CurlSection({ entry }: { entry: LogEntry }) {
   );
 }
 
+/** The model route the request asked for, and each model it tried with why it moved on. */
+function ModelRouteSection({ entry }: { entry: LogEntry }) {
+  const attempts = attemptsOf(entry);
+  if (!entry.modelRoute && attempts.length === 0) return null;
+  const movedOn = attempts.filter((a) => a.outcome !== 'answered').length;
+  return (
+    <section aria-labelledby="log-model-route">
+      <h3 id="log-model-route">Model route</h3>
+      <div className="stack-sm">
+        <dl className="kv">
+          <dt>Route</dt>
+          <dd>
+            {entry.modelRoute ? (
+              <a className="mono" href={hashFor('routes')}>
+                {entry.modelRoute}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Answered by</dt>
+          <dd className="mono">{entry.servedModel ?? 'no model'}</dd>
+          <dt>Fell back</dt>
+          <dd>
+            {attempts.length > 1
+              ? `yes: ${attempts.length} models tried`
+              : attempts.length === 0
+                ? 'no model was tried'
+                : movedOn > 0
+                  ? 'no: its first model failed, and no other could help'
+                  : 'no: its first model answered'}
+          </dd>
+        </dl>
+        {attempts.length > 0 ? (
+          <ModelAttempts attempts={attempts} label="Models tried, in order" />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
 /** Every field of one request, with redacted headers and bodies when they were captured. */
 export function LogDetail({ entry }: { entry: LogEntry }) {
   return (
@@ -69,8 +112,14 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
           <dd className="mono">
             {entry.method} {entry.path}
           </dd>
-          <dt>Model</dt>
+          <dt>Model asked for</dt>
           <dd className="mono">{entry.model ?? '—'}</dd>
+          {entry.servedModel && entry.servedModel !== entry.model ? (
+            <>
+              <dt>Answered by</dt>
+              <dd className="mono">{entry.servedModel}</dd>
+            </>
+          ) : null}
           <dt>Stream</dt>
           <dd>{entry.stream ? 'yes' : 'no'}</dd>
           <dt>Status</dt>
@@ -81,19 +130,21 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
           <dd>{formatDuration(entry.latencyMs)}</dd>
           <dt>Time to first byte</dt>
           <dd>{formatDuration(entry.ttfbMs)}</dd>
-          <dt>Attempts</dt>
+          <dt>Upstream attempts</dt>
           <dd>{entry.attempts}</dd>
           <dt>Cancelled</dt>
           <dd>{entry.cancelled ? 'yes, the client disconnected' : 'no'}</dd>
         </dl>
       </section>
 
-      <section aria-labelledby="log-route">
-        <h3 id="log-route">Route</h3>
+      <ModelRouteSection entry={entry} />
+
+      <section aria-labelledby="log-path">
+        <h3 id="log-path">Path</h3>
         <dl className="kv">
-          <dt>Route</dt>
+          <dt>Path</dt>
           <dd>
-            <RouteText entry={entry} />
+            <PathText entry={entry} />
           </dd>
           <dt>Client format</dt>
           <dd>{entry.clientFormat ? FORMAT_LABEL[entry.clientFormat] : '—'}</dd>

@@ -1,9 +1,15 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Field } from '../../components/Field.tsx';
-import { EMPTY_LOG_FORM, type LogFilterForm, type LogTimeRange } from '../../stores/log-filter.ts';
+import {
+  EMPTY_LOG_FORM,
+  isFiltered,
+  type LogFilterForm,
+  type LogTimeRange,
+} from '../../stores/log-filter.ts';
 import { useLogsStore } from '../../stores/logs-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 
 const RANGES: { value: LogTimeRange; label: string }[] = [
@@ -30,22 +36,28 @@ export function LogFilters() {
   const resetForm = useLogsStore((s) => s.resetForm);
   const models = useModelsStore((s) => s.models);
   const tokens = useTokensStore((s) => s.tokens);
-  const [draft, setDraft] = useState<Pick<LogFilterForm, 'model' | 'client' | 'text'>>({
+  const routes = useRoutesStore((s) => s.routes);
+  const [draft, setDraft] = useState<
+    Pick<LogFilterForm, 'model' | 'client' | 'modelRoute' | 'text'>
+  >({
     model: form.model,
     client: form.client,
+    modelRoute: form.modelRoute,
     text: form.text,
   });
+
+  // The form changed from elsewhere (a route's "Open in Logs"): each field follows its own.
+  useEffect(() => setDraft((d) => ({ ...d, model: form.model })), [form.model]);
+  useEffect(() => setDraft((d) => ({ ...d, client: form.client })), [form.client]);
+  useEffect(() => setDraft((d) => ({ ...d, modelRoute: form.modelRoute })), [form.modelRoute]);
+  useEffect(() => setDraft((d) => ({ ...d, text: form.text })), [form.text]);
 
   useDebounced(draft.text, (text) => setForm({ text }), form.text);
   useDebounced(draft.model, (model) => setForm({ model }), form.model);
   useDebounced(draft.client, (client) => setForm({ client }), form.client);
+  useDebounced(draft.modelRoute, (modelRoute) => setForm({ modelRoute }), form.modelRoute);
 
-  const active =
-    form.model !== '' ||
-    form.client !== '' ||
-    form.text !== '' ||
-    form.status !== '' ||
-    form.range !== 'all';
+  const active = isFiltered(form);
 
   return (
     <form
@@ -79,8 +91,28 @@ export function LogFilters() {
         )}
       </Field>
       <datalist id="log-filter-models">
+        {routes.map((r) => (
+          <option key={`route:${r.name}`} value={r.name} />
+        ))}
         {models.map((m) => (
           <option key={m.id} value={m.id} />
+        ))}
+      </datalist>
+      <Field label="Route">
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            list="log-filter-routes"
+            placeholder="Any route"
+            value={draft.modelRoute}
+            onChange={(e) => setDraft({ ...draft, modelRoute: e.target.value })}
+          />
+        )}
+      </Field>
+      <datalist id="log-filter-routes">
+        {routes.map((r) => (
+          <option key={r.name} value={r.name} />
         ))}
       </datalist>
       <Field label="Client">
@@ -111,6 +143,7 @@ export function LogFilters() {
             <option value="">Any status</option>
             <option value="ok">OK</option>
             <option value="error">Errors</option>
+            <option value="fellBack">Fell back to another model</option>
           </select>
         )}
       </Field>
@@ -138,6 +171,7 @@ export function LogFilters() {
           setDraft({
             model: EMPTY_LOG_FORM.model,
             client: EMPTY_LOG_FORM.client,
+            modelRoute: EMPTY_LOG_FORM.modelRoute,
             text: EMPTY_LOG_FORM.text,
           });
           resetForm();

@@ -7,9 +7,11 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatTokens } from '../../format/tokens.ts';
+import { isFiltered } from '../../stores/log-filter.ts';
 import { DEFAULT_LOG_SORT, sortLogRows } from '../../stores/log-sort.ts';
 import { useLogsStore } from '../../stores/logs-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 import { ExportButtons } from './ExportButtons.tsx';
 import { LogDetailDrawer } from './LogDetailDrawer.tsx';
@@ -41,6 +43,7 @@ export default function LogsPage() {
   const select = useLogsStore((s) => s.select);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
   const loadTokens = useTokensStore((s) => s.load);
+  const ensureRoutes = useRoutesStore((s) => s.ensureLoaded);
   const onOpen = useCallback((entry: LogEntry) => select(entry.requestId), [select]);
   const onEndReached = useCallback(() => void loadMore(), [loadMore]);
 
@@ -49,14 +52,10 @@ export default function LogsPage() {
     // For the filter suggestions.
     void ensureModels();
     void loadTokens();
-  }, [load, ensureModels, loadTokens]);
+    void ensureRoutes();
+  }, [load, ensureModels, loadTokens, ensureRoutes]);
 
-  const filtered =
-    form.model !== '' ||
-    form.client !== '' ||
-    form.text !== '' ||
-    form.status !== '' ||
-    form.range !== 'all';
+  const filtered = isFiltered(form);
 
   let body;
   if (status === 'error' && rows.length === 0) {

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatDuration } from '../../format/duration.ts';
-import { formatRoute } from '../../format/route.ts';
+import { askedAndAnswered } from '../../format/attempts.ts';
+import { formatPath } from '../../format/path.ts';
 import { formatClock, formatDateTime } from '../../format/time.ts';
 import { formatTokensCompact, formatTokens } from '../../format/tokens.ts';
 import { isErrorStatus } from '../../stores/log-filter.ts';
@@ -28,13 +29,27 @@ export function StatusBadge({ entry }: { entry: LogEntry }) {
   );
 }
 
-export function RouteText({ entry }: { entry: LogEntry }) {
+/** The formats the request went through: "chat→gemini (translated)". */
+export function PathText({ entry }: { entry: LogEntry }) {
   return (
     <span
       className={`route route-${entry.route}`}
-      title={[formatRoute(entry), ...entry.rules].join('\n')}
+      title={[formatPath(entry), ...entry.rules].join('\n')}
     >
-      {formatRoute(entry)}
+      {formatPath(entry)}
+    </span>
+  );
+}
+
+/** The model asked for, and the one that answered when a route sent it elsewhere. */
+function ModelText({ entry }: { entry: LogEntry }) {
+  const text = askedAndAnswered(entry);
+  const title = entry.modelRoute
+    ? `Asked for ${entry.model ?? '—'} (route ${entry.modelRoute}); answered by ${entry.servedModel ?? 'no model'}`
+    : text;
+  return (
+    <span className="mono" title={title}>
+      {text}
     </span>
   );
 }
@@ -63,8 +78,8 @@ export const LOG_COLUMNS: LogColumn[] = [
     ),
   },
   { id: 'client', label: 'Client', render: (e) => e.client ?? <span className="subtle">—</span> },
-  { id: 'route', label: 'Route', render: (e) => <RouteText entry={e} /> },
-  { id: 'model', label: 'Model', render: (e) => <span className="mono">{e.model ?? '—'}</span> },
+  { id: 'path', label: 'Path', render: (e) => <PathText entry={e} /> },
+  { id: 'model', label: 'Model', render: (e) => <ModelText entry={e} /> },
   { id: 'status', label: 'Status', render: (e) => <StatusBadge entry={e} /> },
   { id: 'latency', label: 'Latency', numeric: true, render: (e) => formatDuration(e.latencyMs) },
   { id: 'ttfb', label: 'TTFB', numeric: true, render: (e) => formatDuration(e.ttfbMs) },

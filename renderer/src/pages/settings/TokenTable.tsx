@@ -6,17 +6,23 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatDateTime, formatRelative } from '../../format/time.ts';
+import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 import { toast } from '../../stores/toast-store.ts';
+import { LimitsDialog } from './LimitsDialog.tsx';
+import { limitsSummary } from './limits-form.ts';
 
-/** The local tokens: prefix, dates, and Revoke (after a confirmation). */
+/** The local tokens: prefix, dates, limits (edited in a dialog), and Revoke (after a confirmation). */
 export function TokenTable() {
   const tokens = useTokensStore((s) => s.tokens);
   const status = useTokensStore((s) => s.status);
   const error = useTokensStore((s) => s.error);
   const load = useTokensStore((s) => s.load);
   const revoke = useTokensStore((s) => s.revoke);
+  const limits = useLimitsStore((s) => s.limits);
+  const limitsErrors = useLimitsStore((s) => s.limitsErrors);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
+  const [limiting, setLimiting] = useState<TokenInfo | null>(null);
 
   if (status === 'loading' || status === 'idle') return <LoadingState label="Loading tokens…" />;
   if (status === 'error') {
@@ -38,15 +44,18 @@ export function TokenTable() {
 
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap tokens-table-wrap">
         <table className="table" aria-label="Local tokens">
           <thead>
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Prefix</th>
-              <th scope="col">Created</th>
+              <th scope="col" className="token-created">
+                Created
+              </th>
               <th scope="col">Last used</th>
               <th scope="col">Status</th>
+              <th scope="col">Limits</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -55,11 +64,13 @@ export function TokenTable() {
           <tbody>
             {tokens.map((token) => (
               <tr key={token.id} className={token.revokedAt ? 'revoked' : undefined}>
-                <td>
+                <td className="nowrap" title={`Created ${formatDateTime(token.createdAt)}`}>
                   <strong>{token.name}</strong>
                 </td>
                 <td className="mono">{token.prefix}…</td>
-                <td title={formatDateTime(token.createdAt)}>{formatDateTime(token.createdAt)}</td>
+                <td className="token-created" title={formatDateTime(token.createdAt)}>
+                  {formatDateTime(token.createdAt)}
+                </td>
                 <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
                   {formatRelative(token.lastUsedAt)}
                 </td>
@@ -72,16 +83,39 @@ export function TokenTable() {
                     <span className="badge badge-success">Active</span>
                   )}
                 </td>
+                <td className="token-limits">
+                  {token.revokedAt ? (
+                    <span className="subtle">—</span>
+                  ) : limits[token.id] ? (
+                    limitsSummary(limits[token.id]!)
+                  ) : limitsErrors[token.id] ? (
+                    <span className="subtle" title={limitsErrors[token.id]}>
+                      Unknown
+                    </span>
+                  ) : (
+                    <span className="subtle">…</span>
+                  )}
+                </td>
                 <td className="num">
                   {token.revokedAt ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-danger-ghost btn-sm"
-                      aria-label={`Revoke token ${token.name}`}
-                      onClick={() => setRevoking(token)}
-                    >
-                      Revoke
-                    </button>
+                    <span className="token-actions">
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        aria-label={`Limits for token ${token.name}`}
+                        onClick={() => setLimiting(token)}
+                      >
+                        Limits
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger-ghost btn-sm"
+                        aria-label={`Revoke token ${token.name}`}
+                        onClick={() => setRevoking(token)}
+                      >
+                        Revoke
+                      </button>
+                    </span>
                   )}
                 </td>
               </tr>
@@ -89,6 +123,7 @@ export function TokenTable() {
           </tbody>
         </table>
       </div>
+      <LimitsDialog token={limiting} onClose={() => setLimiting(null)} />
       <ConfirmDialog
         open={revoking !== null}
         title={`Revoke “${revoking?.name ?? ''}”?`}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 import { CreateTokenForm } from './CreateTokenForm.tsx';
 import { NewTokenNotice } from './NewTokenNotice.tsx';
@@ -8,6 +9,21 @@ import { TokenTable } from './TokenTable.tsx';
 export function TokensSection() {
   const load = useTokensStore((s) => s.load);
   const dismissCreated = useTokensStore((s) => s.dismissCreated);
+  const tokens = useTokensStore((s) => s.tokens);
+  const loadLimits = useLimitsStore((s) => s.loadLimits);
+  const loadBudgets = useLimitsStore((s) => s.loadBudgets);
+  // Each active token's limits, for the table's summaries (and their budgets, for the editor).
+  const activeIds = tokens
+    .filter((t) => !t.revokedAt)
+    .map((t) => t.id)
+    .join(',');
+  useEffect(() => {
+    if (activeIds) void loadLimits(activeIds.split(','));
+  }, [activeIds, loadLimits]);
+  useEffect(() => {
+    void loadBudgets();
+  }, [loadBudgets]);
+
   useEffect(() => {
     void load();
     // A created token's secret is not kept once the user leaves the page: shown once means once.
@@ -18,7 +34,7 @@ export function TokensSection() {
     <SectionCard
       id="tokens"
       title="Local tokens"
-      description="Tools authenticate to the gateway with these, never with the upstream key."
+      description="Tools authenticate to the gateway with these, never with the upstream key. Each can have spend budgets, rate limits and a list of the models it may use."
     >
       <div className="stack">
         <CreateTokenForm />

@@ -1,11 +1,13 @@
 import { FileDiff, Plug, Unplug } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { ModelInfo, ToolInfo } from '../../../../shared/contract.ts';
+import type { ModelInfo, ModelRouteInfo, ToolInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { TokenBudgets } from '../../components/TokenBudgets.tsx';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDateTime } from '../../format/time.ts';
 import { hashFor } from '../../lib/routes.ts';
+import { budgetsOf, useLimitsStore } from '../../stores/limits-store.ts';
 import { useToolsStore } from '../../stores/tools-store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 import {
@@ -24,12 +26,23 @@ const BUSY_TEXT = {
   disconnect: 'Disconnecting…',
 } as const;
 
-/** One tool: whether it is here and connected, its model mapping, and connect / disconnect. */
-export function ToolCard({ tool, models }: { tool: ToolInfo; models: ModelInfo[] }) {
+interface ToolCardProps {
+  tool: ToolInfo;
+  models: ModelInfo[];
+  routes: ModelRouteInfo[];
+}
+
+/**
+ * One tool: whether it is here and connected, its token's budgets, its model mapping, and
+ * connect / disconnect.
+ */
+export function ToolCard({ tool, models, routes }: ToolCardProps) {
   const mapping = useToolsStore((s) => s.mappings[tool.id]) ?? {};
   const busy = useToolsStore((s) => s.busy[tool.id]);
   const plan = useToolsStore((s) => s.plans[tool.id]);
   const outcome = useToolsStore((s) => s.outcomes[tool.id]);
+  const allBudgets = useLimitsStore((s) => s.budgets);
+  const budgets = tool.tokenName ? budgetsOf(allBudgets, { name: tool.tokenName }) : [];
   const { setSlot, plan: showPlan, connect, disconnect, hidePlan } = useToolsStore.getState();
 
   const view = statusView(tool);
@@ -87,6 +100,10 @@ export function ToolCard({ tool, models }: { tool: ToolInfo; models: ModelInfo[]
           ) : null}
         </div>
 
+        {budgets.length > 0 ? (
+          <TokenBudgets budgets={budgets} label={`Budgets of the token ${tool.tokenName ?? ''}`} />
+        ) : null}
+
         {tool.slots.length > 0 ? (
           <fieldset className="tool-slots" disabled={busy !== undefined}>
             <legend className="visually-hidden">{tool.name}: models</legend>
@@ -98,6 +115,7 @@ export function ToolCard({ tool, models }: { tool: ToolInfo; models: ModelInfo[]
                 slot={slot}
                 value={mapping[slot.key] ?? ''}
                 models={models}
+                routes={routes}
                 disabled={busy !== undefined}
                 onChange={(model) => setSlot(tool.id, slot.key, model)}
               />

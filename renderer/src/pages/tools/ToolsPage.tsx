@@ -1,17 +1,25 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
+import type { ToolInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hashFor } from '../../lib/routes.ts';
+import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
 import { useToolsStore } from '../../stores/tools-store.ts';
 import { ToolCard } from './ToolCard.tsx';
 import './tools.css';
 
+const NO_TOOLS: ToolInfo[] = [];
+
 export default function ToolsPage() {
   const tools = useToolsStore((s) => s.tools);
+  // The cards (each with its pickers over the catalog and the routes) render after the page has
+  // shown, in React's interruptible pass, rather than in one long task.
+  const shownTools = useDeferredValue(tools, NO_TOOLS);
   const status = useToolsStore((s) => s.status);
   const error = useToolsStore((s) => s.error);
   const load = useToolsStore((s) => s.load);
@@ -20,11 +28,17 @@ export default function ToolsPage() {
   const modelsStatus = useModelsStore((s) => s.status);
   const modelsError = useModelsStore((s) => s.error);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
+  const routes = useRoutesStore((s) => s.routes);
+  const loadRoutes = useRoutesStore((s) => s.load);
+  const loadBudgets = useLimitsStore((s) => s.loadBudgets);
 
   useEffect(() => {
     void load();
     void ensureModels();
-  }, [load, ensureModels]);
+    // Routes for the pickers, budgets for the cards: without them the page still works.
+    void loadRoutes();
+    void loadBudgets();
+  }, [load, ensureModels, loadRoutes, loadBudgets]);
 
   // The pickers start from the catalog once both lists are here.
   useEffect(() => {
@@ -36,7 +50,10 @@ export default function ToolsPage() {
     <button
       type="button"
       className="btn"
-      onClick={() => void load()}
+      onClick={() => {
+        void load();
+        void loadBudgets();
+      }}
       disabled={status === 'loading'}
       aria-busy={status === 'loading'}
     >
@@ -74,8 +91,8 @@ export default function ToolsPage() {
             <a href={hashFor('settings')}>check the upstream in Settings</a>.
           </Alert>
         ) : null}
-        {tools.map((tool) => (
-          <ToolCard key={tool.id} tool={tool} models={models} />
+        {shownTools.map((tool) => (
+          <ToolCard key={tool.id} tool={tool} models={models} routes={routes} />
         ))}
       </div>
     );

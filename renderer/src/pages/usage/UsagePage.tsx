@@ -1,29 +1,39 @@
 import { ChartColumn, Info, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../format/time.ts';
+import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useUsageStore } from '../../stores/usage-store.ts';
 import { GroupBarChart } from './GroupBarChart.tsx';
 import { METRIC_LABEL, type GroupMetric } from './group-metric.ts';
 import { RangePicker } from './RangePicker.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
 import { TotalsCards } from './TotalsCards.tsx';
+import { UsageBudgets } from './UsageBudgets.tsx';
 import { UsageTable } from './UsageTable.tsx';
 import './usage.css';
 
 export default function UsagePage() {
-  const data = useUsageStore((s) => s.data);
+  const latest = useUsageStore((s) => s.data);
+  // The charts and tables render after the page has shown, in React's interruptible pass, so
+  // opening the page (or a new range arriving) never blocks the main thread in one long task.
+  const data = useDeferredValue(latest, null);
   const status = useUsageStore((s) => s.status);
   const error = useUsageStore((s) => s.error);
   const load = useUsageStore((s) => s.load);
   const [metric, setMetric] = useState<GroupMetric>('cost');
 
+  const loadBudgets = useLimitsStore((s) => s.loadBudgets);
+
   useEffect(() => {
     void load();
-  }, [load]);
+    void loadBudgets();
+  }, [load, loadBudgets]);
+
+  const byRoute = (data?.byModelRoute ?? []).filter((g) => g.key !== '');
 
   let body;
   if (status === 'error') {
@@ -76,8 +86,24 @@ export default function UsagePage() {
             metric={metric}
             color="var(--chart-3)"
           />
+          {byRoute.length > 0 ? (
+            <GroupBarChart
+              title="By route"
+              groups={byRoute}
+              metric={metric}
+              color="var(--chart-2)"
+            />
+          ) : null}
         </div>
-        <UsageTable groups={{ model: data.byModel, token: data.byToken, route: data.byRoute }} />
+        <UsageTable
+          groups={{
+            model: data.byModel,
+            token: data.byToken,
+            modelRoute: data.byModelRoute,
+            path: data.byPath,
+          }}
+          errors={{ modelRoute: data.byModelRouteError }}
+        />
       </>
     );
   }
@@ -87,8 +113,8 @@ export default function UsagePage() {
       <PageHeader
         title="Usage"
         description={
-          data
-            ? `${formatDateTime(data.range.from)} – ${formatDateTime(data.range.to)}`
+          latest
+            ? `${formatDateTime(latest.range.from)} – ${formatDateTime(latest.range.to)}`
             : 'Requests, tokens and estimated cost.'
         }
         actions={
@@ -117,6 +143,7 @@ export default function UsagePage() {
           Estimates from the upstream's tariffs. The upstream's balance and usage history are
           authoritative.
         </p>
+        <UsageBudgets />
         {body}
       </div>
     </main>

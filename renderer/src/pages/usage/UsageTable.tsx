@@ -3,19 +3,32 @@ import type { UsageGroup } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens } from '../../format/tokens.ts';
 
-type By = 'model' | 'token' | 'route';
+type By = 'model' | 'token' | 'modelRoute' | 'path';
 
-const TABS: { id: By; label: string; column: string }[] = [
-  { id: 'model', label: 'By model', column: 'Model' },
-  { id: 'token', label: 'By token', column: 'Local token' },
-  { id: 'route', label: 'By route', column: 'Route' },
+const TABS: { id: By; label: string; column: string; none: string }[] = [
+  { id: 'model', label: 'By model', column: 'Model', none: '(none)' },
+  { id: 'token', label: 'By token', column: 'Local token', none: '(none)' },
+  { id: 'modelRoute', label: 'By route', column: 'Route', none: '(no route)' },
+  { id: 'path', label: 'By path', column: 'Path', none: '(none)' },
 ];
 
-/** The numbers behind the charts, per model, local token or route. */
-export function UsageTable({ groups }: { groups: Record<By, UsageGroup[]> }) {
+interface UsageTableProps {
+  /** Each grouping's rows; null when the app could not give them (`errors` says why). */
+  groups: Record<By, UsageGroup[] | null>;
+  errors?: Partial<Record<By, string | null>>;
+}
+
+/**
+ * The numbers behind the charts, per model, local token, model route or format path (the
+ * formats a request went through, e.g. `chat→gemini (translated)`).
+ */
+export function UsageTable({ groups, errors = {} }: UsageTableProps) {
   const [by, setBy] = useState<By>('model');
   const tab = TABS.find((t) => t.id === by) ?? TABS[0];
-  const rows = [...groups[by]].sort((a, b) => b.costUsd - a.costUsd || b.requests - a.requests);
+  const rows = [...(groups[by] ?? [])].sort(
+    (a, b) => b.costUsd - a.costUsd || b.requests - a.requests,
+  );
+  const failed = groups[by] === null;
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -52,7 +65,11 @@ export function UsageTable({ groups }: { groups: Record<By, UsageGroup[]> }) {
         ))}
       </div>
       <div id="usage-tab-panel" role="tabpanel" aria-labelledby={`usage-tab-${by}`}>
-        {rows.length === 0 ? (
+        {failed ? (
+          <p className="muted usage-table-empty">
+            This grouping could not be loaded: {errors[by] ?? 'the app did not say why'}.
+          </p>
+        ) : rows.length === 0 ? (
           <p className="muted usage-table-empty">No requests in this range.</p>
         ) : (
           <table className="table">
@@ -82,7 +99,7 @@ export function UsageTable({ groups }: { groups: Record<By, UsageGroup[]> }) {
             <tbody>
               {rows.map((g) => (
                 <tr key={g.key}>
-                  <td className="mono">{g.key || '(none)'}</td>
+                  <td className="mono">{g.key || tab?.none}</td>
                   <td className="num">{formatTokens(g.requests)}</td>
                   <td className="num">{formatTokens(g.errors)}</td>
                   <td className="num">{formatTokens(g.inputTokens)}</td>

@@ -1,0 +1,108 @@
+import type { AppEvents, BudgetStatus } from '../../../shared/contract.ts';
+import { formatCost } from './cost.ts';
+
+type Period = BudgetStatus['period'];
+
+const PERIOD_ADJECTIVE: Readonly<Record<Period, string>> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+
+/**
+ * When a budget resets, as a phrase that follows "until" or "resets": "00:00" within the next
+ * 24 hours, else "Mon, Mar 3, 00:00".
+ */
+export function formatResetTime(resetsAt: number, now: number, locale?: string): string {
+  const clock = formatter(locale, CLOCK).format(resetsAt);
+  if (resetsAt - now <= 86_400_000) return clock;
+  return `${formatter(locale, DAY).format(resetsAt)}, ${clock}`;
+}
+
+/** Whole percent spent, never rounded up to a limit not reached (79.99 % is 79 %). */
+export function spentPercent(spentUsd: number, limitUsd: number): number {
+  if (limitUsd <= 0) return 0;
+  return Math.floor((spentUsd / limitUsd) * 100 + 1e-6);
+}
+
+/**
+ * The notice for `budget.alert`: "Token 'codex' has used 80 % of its daily budget: $4.02 of
+ * $5.00; resets at 00:00." or "Token 'codex' has spent its daily budget ($5.01 of $5.00);
+ * requests are refused until 00:00." (or "… go to route 'cheap' until 00:00.").
+ */
+export function budgetAlertText(
+  alert: AppEvents['budget.alert'],
+  now: number,
+  locale?: string,
+): string {
+  const period = PERIOD_ADJECTIVE[alert.period];
+  const amounts = `${formatCost(alert.spentUsd)} of ${formatCost(alert.limitUsd)}`;
+  const until = formatResetTime(alert.resetsAt, now, locale);
+  if (alert.level === 'warning')
+    return `Token '${alert.tokenName}' has used ${spentPercent(alert.spentUsd, alert.limitUsd)} % of its ${period} budget: ${amounts}; resets at ${until}.`;
+  const then = alert.thenRoute
+    ? `requests go to route '${alert.thenRoute}' until ${until}`
+    : `requests are refused until ${until}`;
+  return `Token '${alert.tokenName}' has spent its ${period} budget (${amounts}); ${then}.`;
+}
+
+/** How full a budget is, for its bar: the shares of the limit spent and reserved, and its state. */
+export interface BudgetView {
+  label: string;
+  /** Percent of the limit, clamped to 0–100, for drawing. */
+  spentShare: number;
+  reservedShare: number;
+  percent: number;
+  level: 'ok' | 'warning' | 'spent';
+  /** "$4.02 of $5.00" (and "+ $0.10 reserved" when requests are in flight). */
+  amounts: string;
+  resets: string;
+  /** What happens once it is spent. */
+  then: string;
+}
+
+export function budgetView(budget: BudgetStatus, now: number, locale?: string): BudgetView {
+  const limit = budget.limitUsd;
+  const share = (usd: number) => (limit > 0 ? Math.max(0, Math.min(100, (usd / limit) * 100)) : 0);
+  const spentShare = share(budget.spentUsd);
+  const reservedShare = Math.min(100 - spentShare, share(budget.reservedUsd));
+  const percent = spentPercent(budget.spentUsd, limit);
+  const reserved = budget.reservedUsd > 0 ? ` + ${formatCost(budget.reservedUsd)} reserved` : '';
+  const label = PERIOD_ADJECTIVE[budget.period];
+  return {
+    label: `${label.charAt(0).toUpperCase()}${label.slice(1)} budget`,
+    spentShare,
+    reservedShare,
+    percent,
+    level: percent >= 100 ? 'spent' : percent >= 80 ? 'warning' : 'ok',
+    amounts: `${formatCost(budget.spentUsd)}${reserved} of ${formatCost(limit)}`,
+    resets: `resets ${budget.resetsAt - now <= 86_400_000 ? 'at' : 'on'} ${formatResetTime(budget.resetsAt, now, locale)}`,
+    then:
+      percent >= 100
+        ? budget.thenRoute
+          ? `requests go to route ${budget.thenRoute}`
+          : 'requests refused'
+        : budget.thenRoute
+          ? `once spent, route ${budget.thenRoute}`
+          : 'once spent, refused',
+  };
+}
+
+/** A short amount for summaries: "$5", "$0.50", "$12.50". */
+export function shortUsd(usd: number): string {
+  return Number.isInteger(usd) ? `$${usd.toLocaleString('en-US')}` : formatCost(usd);
+}

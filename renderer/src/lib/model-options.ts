@@ -1,0 +1,184 @@
+import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../shared/contract.ts';
+import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
+
+/** What the format badges of a choice need. */
+export interface Badged {
+  formats: WireFormat[];
+  translatedFormats: WireFormat[];
+}
+
+/** One entry of a model picker: a catalog model or a model route, and whether it can be picked. */
+export type Choice =
+  | { kind: 'model'; id: string; model: ModelInfo; badges: Badged; unavailable: string | null }
+  | {
+      kind: 'route';
+      id: string;
+      route: ModelRouteInfo;
+      badges: Badged;
+      unavailable: string | null;
+    };
+
+/** Decides, per picker, which choices cannot be picked and why (null: it can). */
+export type UnavailableReason = (choice: Choice) => string | null;
+
+export interface ChoiceGroup {
+  key: string;
+  label: string;
+  options: Choice[];
+}
+
+/** The group model routes are listed in, ahead of the catalog's owners. */
+const ROUTES_GROUP_LABEL = 'Routes';
+
+export const choiceKey = (choice: Pick<Choice, 'kind' | 'id'>): string =>
+  `${choice.kind}:${choice.id}`;
+
+/**
+ * A route's format badges: those of its first model as the catalog has it (formats it speaks and
+ * those the gateway translates to), else the formats the app reported for the route.
+ */
+export function routeBadges(route: ModelRouteInfo, models: ModelInfo[]): Badged {
+  const first = models.find((m) => m.id === route.models[0]);
+  if (first) return { formats: first.formats, translatedFormats: first.translatedFormats };
+  const formats = route.formats ?? [];
+  return {
+    formats,
+    translatedFormats: formats.length > 0 ? WIRE_FORMATS.filter((f) => !formats.includes(f)) : [],
+  };
+}
+
+/** A route answers to its name unless a catalog model has that name and it does not shadow it. */
+export const routeAnswers = (route: ModelRouteInfo): boolean => route.shadow || !route.shadowsModel;
+
+/** A model whose name a route took: requests naming it reach the route instead. */
+function shadowedBy(model: ModelInfo, routes: ModelRouteInfo[]): ModelRouteInfo | null {
+  return routes.find((r) => r.name === model.id && r.shadow) ?? null;
+}
+
+/**
+ * The gateway serves the chat by translating into any format the model speaks upstream; a model
+ * with none (an embeddings-only model, say) cannot answer a conversation.
+ */
+export function chatUnavailableReason(model: Pick<ModelInfo, 'formats'>): string | null {
+  return model.formats.length === 0
+    ? 'Cannot chat: the upstream lists no chat format for it (e.g. an embeddings model).'
+    : null;
+}
+
+/** Why nobody can use a choice whatever the picker is for: a shadowed model, a hidden route. */
+function baseReason(choice: Choice, routes: ModelRouteInfo[]): string | null {
+  if (choice.kind === 'model') {
+    const route = shadowedBy(choice.model, routes);
+    return route
+      ? `The route ${route.name} took this name: requests for it go to the route.`
+      : null;
+  }
+  if (!routeAnswers(choice.route))
+    return 'A catalog model has this name and answers instead (see Routes: “Take the name”).';
+  return null;
+}
+
+/** Every word of the query appears in the id, the owner, or (a route) one of its models. */
+function matches(haystack: string, words: string[]): boolean {
+  const text = haystack.toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
+const byAvailabilityThenId = (a: Choice, b: Choice) =>
+  Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.id.localeCompare(b.id);
+
+/**
+ * The routes and models matching `query`: routes first in a group of their own, then the catalog
+ * grouped by owner (groups and entries by name). Entries that cannot be picked come last in their
+ * group with the reason, so the keyboard reaches usable ones first.
+ */
+export function groupChoices(
+  models: ModelInfo[],
+  routes: ModelRouteInfo[],
+  query: string,
+  reason: UnavailableReason = () => null,
+): ChoiceGroup[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const judge = (choice: Choice): Choice => ({
+    ...choice,
+    unavailable: baseReason(choice, routes) ?? reason(choice),
+  });
+  const routeOptions = routes
+    .filter((r) => matches(`${r.name} ${r.models.join(' ')}`, words))
+    .map((route) =>
+      judge({
+        kind: 'route',
+        id: route.name,
+        route,
+        badges: routeBadges(route, models),
+        unavailable: null,
+      }),
+    )
+    .sort(byAvailabilityThenId);
+  const owners = new Map<string, Choice[]>();
+  for (const model of models) {
+    if (!matches(`${model.id} ${model.ownedBy}`, words)) continue;
+    const owner = model.ownedBy || 'Other';
+    const list = owners.get(owner) ?? [];
+    list.push(judge({ kind: 'model', id: model.id, model, badges: model, unavailable: null }));
+    owners.set(owner, list);
+  }
+  const groups: ChoiceGroup[] =
+    routeOptions.length > 0
+      ? [{ key: 'routes', label: ROUTES_GROUP_LABEL, options: routeOptions }]
+      : [];
+  for (const [owner, options] of [...owners.entries()].sort(([a], [b]) => a.localeCompare(b)))
+    groups.push({
+      key: `owner:${owner}`,
+      label: owner,
+      options: options.sort(byAvailabilityThenId),
+    });
+  return groups;
+}
+
+/** The entries the keyboard moves through, in the order shown. */
+export const selectableChoices = (groups: ChoiceGroup[]): Choice[] =>
+  groups.flatMap((g) => g.options.filter((o) => o.unavailable === null));
+
+/**
+ * What a value (the model a client sends) names: the route, when one answers to it, else the
+ * catalog model; null when neither has that name.
+ */
+export function resolveChoice(
+  value: string | null,
+  models: ModelInfo[],
+  routes: ModelRouteInfo[],
+): Choice | null {
+  if (value === null) return null;
+  const route = routes.find((r) => r.name === value && routeAnswers(r));
+  if (route)
+    return {
+      kind: 'route',
+      id: route.name,
+      route,
+      badges: routeBadges(route, models),
+      unavailable: null,
+    };
+  const model = models.find((m) => m.id === value);
+  return model ? { kind: 'model', id: model.id, model, badges: model, unavailable: null } : null;
+}
+
+/**
+ * Where the highlight starts for a query: the entry named exactly as typed, else the current
+ * value if it is listed, else the first. Returns the entry's key.
+ */
+export function initialActive(
+  selectable: Choice[],
+  query: string,
+  current: string | null,
+): string | null {
+  const typed = query.trim().toLowerCase();
+  const exact = selectable.find((c) => c.id.toLowerCase() === typed);
+  if (exact) return choiceKey(exact);
+  if (!typed && current) {
+    const listed = selectable.find((c) => c.id === current);
+    if (listed) return choiceKey(listed);
+  }
+  const first = selectable[0];
+  return first ? choiceKey(first) : null;
+}

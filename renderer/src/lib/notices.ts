@@ -1,0 +1,32 @@
+import type { AppEvents } from '../../../shared/contract.ts';
+import { fallbackNotice } from '../format/attempts.ts';
+import { budgetAlertText } from '../format/budget.ts';
+import { useLimitsStore } from '../stores/limits-store.ts';
+import { useRoutesStore } from '../stores/routes-store.ts';
+import { toast } from '../stores/toast-store.ts';
+import { openLogEntry } from './open-logs.ts';
+import { hashFor } from './routes.ts';
+
+/** Each request's fallback is told once, whichever way the event arrived (a reconnect resends). */
+const told = new Set<string>();
+
+/** `route.fallback`: a notice that does not interrupt, with the way to the log entry. */
+export function noticeFallback(event: AppEvents['route.fallback']): void {
+  if (told.has(event.requestId)) return;
+  told.add(event.requestId);
+  useRoutesStore.getState().onFallback(event.modelRoute);
+  toast.info(fallbackNotice(event), {
+    action: { label: 'Open the log entry', run: () => openLogEntry(event.requestId) },
+  });
+}
+
+/** `budget.alert`: the notice, and the budget bars brought up to date. */
+export function noticeBudget(alert: AppEvents['budget.alert']): void {
+  useLimitsStore.getState().onAlert(alert);
+  toast.warning(budgetAlertText(alert, Date.now()), {
+    action: {
+      label: 'See the budgets',
+      run: () => (window.location.hash = `${hashFor('usage')}`),
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { FlaskConical, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import type { ModelRouteInfo } from '../../../../shared/contract.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { FormatBadges } from '../../components/FormatBadges.tsx';
+import { routeBadges } from '../../lib/model-options.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
+import { RouteFallbacks } from './RouteFallbacks.tsx';
+import { RouteTestPanel } from './RouteTestPanel.tsx';
+import { missingText, waitsText } from './route-form.ts';
+
+interface RouteCardProps {
+  route: ModelRouteInfo;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One route: its models in order with their formats, what it shadows, test, fallbacks. */
+export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
+  const models = useModelsStore((s) => s.models);
+  const routes = useRoutesStore((s) => s.routes);
+  const defaults = useRoutesStore((s) => s.defaults);
+  const warnings = useRoutesStore((s) => s.warnings[route.name]);
+  const running = useRoutesStore((s) => s.tests[route.name]?.state === 'running');
+  const { test, dismissWarnings } = useRoutesStore.getState();
+  const headingId = useId();
+  const hidden = route.shadowsModel && !route.shadow;
+
+  return (
+    <section className="card route-card" aria-labelledby={headingId}>
+      <div className="card-header">
+        <div className="stack-sm">
+          <h2 id={headingId} className="mono route-name" tabIndex={-1} data-route={route.name}>
+            {route.name}
+          </h2>
+          <div className="row route-badges">
+            <FormatBadges model={routeBadges(route, models)} />
+            {route.shadow && route.shadowsModel ? (
+              <span className="badge badge-translated" title="A catalog model has this name">
+                Shadows a catalog model
+              </span>
+            ) : null}
+            {hidden ? <span className="badge badge-warning">Hidden by a catalog model</span> : null}
+            {route.missing.length > 0 ? (
+              <span className="badge badge-warning">{route.missing.length} not in the catalog</span>
+            ) : null}
+          </div>
+        </div>
+        <div className="form-actions route-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void test(route.name)}
+            disabled={running}
+            aria-busy={running}
+          >
+            <FlaskConical size={14} aria-hidden="true" />
+            Test
+          </button>
+          <button type="button" className="btn btn-sm" onClick={onEdit}>
+            <Pencil size={14} aria-hidden="true" />
+            Edit
+          </button>
+          <button type="button" className="btn btn-sm btn-danger-ghost" onClick={onDelete}>
+            <Trash2 size={14} aria-hidden="true" />
+            Delete
+          </button>
+        </div>
+      </div>
+      <div className="card-body stack">
+        {hidden ? (
+          <Alert kind="warning" live={false}>
+            A catalog model is called <span className="mono">{route.name}</span>: requests for this
+            name go to that model, not the route. Edit the route and tick “Take the name from the
+            catalog model”, or rename it.
+          </Alert>
+        ) : null}
+        {warnings ? (
+          <Alert kind="warning" title="Saved, with warnings">
+            <ul className="route-warnings">
+              {warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => dismissWarnings(route.name)}
+            >
+              Dismiss
+            </button>
+          </Alert>
+        ) : null}
+        <ol className="route-models" aria-label={`Models of ${route.name}, tried in order`}>
+          {route.models.map((id, i) => {
+            const model = models.find((m) => m.id === id);
+            const subRoute = routes.find((r) => r.name === id && r.name !== route.name);
+            const missing = route.missing.includes(id);
+            return (
+              <li key={`${i}-${id}`} className="route-model">
+                <span className="route-model-order" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="route-model-main">
+                  <span className="mono route-model-id">{id}</span>
+                  <span className="route-model-facts">
+                    {model ? <FormatBadges model={model} /> : null}
+                    {subRoute ? (
+                      <>
+                        <span className="badge badge-neutral">route</span>
+                        <FormatBadges model={routeBadges(subRoute, models)} />
+                      </>
+                    ) : null}
+                    {missing ? (
+                      <span className="route-missing">
+                        <TriangleAlert size={12} aria-hidden="true" />
+                        {missingText(id, warnings)}
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <p className="subtle route-waits">{waitsText(route, defaults)}</p>
+        <RouteTestPanel route={route} />
+        <RouteFallbacks route={route} />
+      </div>
+    </section>
+  );
+}

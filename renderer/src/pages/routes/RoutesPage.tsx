@@ -1,0 +1,171 @@
+import { Plus, RefreshCw, Route as RouteIcon } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import type { ModelRouteInfo } from '../../../../shared/contract.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { hashFor } from '../../lib/routes.ts';
+import { useModelsStore } from '../../stores/models-store.ts';
+import { useRoutesStore } from '../../stores/routes-store.ts';
+import { toast } from '../../stores/toast-store.ts';
+import { RouteCard } from './RouteCard.tsx';
+import { RouteEditor } from './RouteEditor.tsx';
+import './routes.css';
+
+const NO_ROUTES: ModelRouteInfo[] = [];
+
+/**
+ * After a dialog closes on something that removed its opener (the empty state's button, a
+ * deleted route's Delete), the focus goes to the route's heading or the page's, not the body.
+ */
+function focusAfterDialog(route: string | null): void {
+  setTimeout(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const heading = route
+      ? document.querySelector<HTMLElement>(`h2[data-route="${CSS.escape(route)}"]`)
+      : null;
+    (heading ?? document.querySelector<HTMLElement>('main h1'))?.focus();
+  }, 50);
+}
+
+/** The editor: closed, a new route, or an existing one. */
+type Editing = { route: ModelRouteInfo | null } | null;
+
+export default function RoutesPage() {
+  const routes = useRoutesStore((s) => s.routes);
+  const status = useRoutesStore((s) => s.status);
+  const error = useRoutesStore((s) => s.error);
+  const load = useRoutesStore((s) => s.load);
+  const remove = useRoutesStore((s) => s.remove);
+  const modelsStatus = useModelsStore((s) => s.status);
+  const modelsError = useModelsStore((s) => s.error);
+  const models = useModelsStore((s) => s.models);
+  const ensureModels = useModelsStore((s) => s.ensureLoaded);
+  // The cards render after the page has shown, in React's interruptible pass: opening the page
+  // with many routes then never blocks the main thread in one long task.
+  const shown = useDeferredValue(routes, NO_ROUTES);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ModelRouteInfo | null>(null);
+
+  useEffect(() => {
+    void load();
+    void ensureModels();
+  }, [load, ensureModels]);
+
+  const newButton = (
+    <button
+      type="button"
+      className="btn btn-primary"
+      onClick={() => setEditing({ route: null })}
+      disabled={status !== 'ready'}
+    >
+      <Plus size={14} aria-hidden="true" />
+      New route
+    </button>
+  );
+
+  let body;
+  if (status === 'idle' || status === 'loading') body = <LoadingState label="Loading routes…" />;
+  else if (status === 'error')
+    body = (
+      <ErrorState
+        title="The routes could not be loaded"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
+  else if (routes.length === 0)
+    body = (
+      <EmptyState icon={<RouteIcon size={20} />} title="No routes yet" actions={newButton}>
+        A route is a name your tools send as their model — say <code>coding</code>, or a name an
+        agent insists on — standing for models tried in order. When one is rate limited, failing or
+        unreachable before anything reached the tool, the next one answers.
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className="stack">
+        {error ? (
+          <Alert kind="warning" title="Loading again failed; showing the last list">
+            {error}
+          </Alert>
+        ) : null}
+        {shown.map((route) => (
+          <RouteCard
+            key={route.name}
+            route={route}
+            onEdit={() => setEditing({ route })}
+            onDelete={() => setDeleting(route)}
+          />
+        ))}
+      </div>
+    );
+
+  return (
+    <main className="page">
+      <div className="page-narrow">
+        <PageHeader
+          title="Routes"
+          description="A route is a name your tools send as their model, standing for models tried in order. When one is rate limited, failing, unreachable, slow to start or missing, the next one answers — only before anything reached the tool, and never for a bad request or a rejected key."
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn-icon"
+                aria-label="Reload routes"
+                title="Reload routes"
+                onClick={() => void load()}
+                disabled={status === 'loading'}
+              >
+                <RefreshCw
+                  size={14}
+                  aria-hidden="true"
+                  className={status === 'loading' ? 'spin' : undefined}
+                />
+              </button>
+              {newButton}
+            </>
+          }
+        />
+        {modelsStatus === 'error' || (modelsStatus === 'ready' && models.length === 0) ? (
+          <div className="routes-notice">
+            <Alert kind="warning" title="No model catalog">
+              {modelsError ?? 'The upstream listed no models.'} Routes can be saved, but their
+              models cannot be picked or checked until the catalog loads:{' '}
+              <a href={hashFor('settings')}>check the upstream in Settings</a>.
+            </Alert>
+          </div>
+        ) : null}
+        {body}
+      </div>
+      <RouteEditor
+        open={editing !== null}
+        route={editing?.route ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={focusAfterDialog}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the route “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete route"
+        danger
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove(deleting.name);
+          toast.success(`Route “${deleting.name}” deleted`);
+          focusAfterDialog(null);
+        }}
+      >
+        Tools that send <strong className="mono">{deleting?.name}</strong> as their model get
+        {deleting?.shadowsModel
+          ? ' the catalog model of that name from now on.'
+          : ' “model not found” from now on.'}{' '}
+        Routes that include it, and tokens sent to it once a budget is spent, need changing too.
+      </ConfirmDialog>
+    </main>
+  );
+}

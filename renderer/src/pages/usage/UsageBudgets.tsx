@@ -1,0 +1,68 @@
+import { RefreshCw } from 'lucide-react';
+import type { BudgetStatus } from '../../../../shared/contract.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { TokenBudgets } from '../../components/TokenBudgets.tsx';
+import { hashFor } from '../../lib/routes.ts';
+import { useLimitsStore } from '../../stores/limits-store.ts';
+
+/** The budgets grouped by token, in the order the app gave the tokens. */
+function byToken(budgets: BudgetStatus[]): { id: string; name: string; budgets: BudgetStatus[] }[] {
+  const order = { day: 0, week: 1, month: 2 };
+  const tokens = new Map<string, { id: string; name: string; budgets: BudgetStatus[] }>();
+  for (const b of budgets) {
+    const token = tokens.get(b.tokenId) ?? { id: b.tokenId, name: b.tokenName, budgets: [] };
+    token.budgets.push(b);
+    tokens.set(b.tokenId, token);
+  }
+  for (const token of tokens.values())
+    token.budgets.sort((a, b) => order[a.period] - order[b.period]);
+  return [...tokens.values()];
+}
+
+/**
+ * Each local token's budgets in their current period (whatever the range above): spent,
+ * reserved by requests in flight, the limit, when it resets and what happens once it is spent.
+ */
+export function UsageBudgets() {
+  const budgets = useLimitsStore((s) => s.budgets);
+  const status = useLimitsStore((s) => s.budgetsStatus);
+  const error = useLimitsStore((s) => s.budgetsError);
+  const loadBudgets = useLimitsStore((s) => s.loadBudgets);
+
+  if (status === 'idle' || (status === 'loading' && budgets.length === 0)) return null;
+  if (status === 'error')
+    return (
+      <Alert kind="warning" title="Budgets could not be loaded">
+        <p>{error}</p>
+        <button type="button" className="btn btn-sm" onClick={() => void loadBudgets()}>
+          <RefreshCw size={14} aria-hidden="true" />
+          Try again
+        </button>
+      </Alert>
+    );
+  if (budgets.length === 0)
+    return (
+      <p className="muted usage-no-budgets">
+        No local token has a budget. Set daily, weekly or monthly budgets per token in{' '}
+        <a href={hashFor('settings')}>Settings → Local tokens</a>.
+      </p>
+    );
+  return (
+    <section className="card usage-budgets" aria-labelledby="usage-budgets-title">
+      <div className="card-header">
+        <div>
+          <h2 id="usage-budgets-title">Budgets</h2>
+          <p>Each token’s budgets in their current period, whatever the range above.</p>
+        </div>
+      </div>
+      <div className="card-body stack">
+        {byToken(budgets).map((token) => (
+          <div key={token.id} className="usage-budget-token">
+            <h3 className="mono">{token.name}</h3>
+            <TokenBudgets budgets={token.budgets} label={`Budgets of the token ${token.name}`} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
