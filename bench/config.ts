@@ -11,6 +11,13 @@ export const GATEWAY_TOKEN = 'mgw_bench_token_0123456789abcdef';
  */
 export const SIZES = {
   latency: { rounds: 5, warmup: 200, samples: 800 },
+  /** Routes and budgets: `planRequest` timed in this process, then four series over HTTP. */
+  policy: {
+    /** Blocks of calls per case, the cases alternated block by block, after untimed warm-up blocks. */
+    cost: { blockSize: 1000, blocks: 100, warmupBlocks: 5 },
+    /** Per round: warm-up rounds of the four requests, then the samples (each series once per round of four). */
+    latency: { rounds: 7, warmup: 200, samples: 1000 },
+  },
   throughput: {
     concurrency: [1, 16, 64, 256],
     /** Concurrency 64 carries a target: more rounds there, single rounds elsewhere. */

@@ -30,6 +30,7 @@ const OPENINGS = 3;
 const PAGES = [
   { name: 'Chat', hash: 'chat' },
   { name: 'Models', hash: 'models' },
+  { name: 'Routes', hash: 'routes' },
   { name: 'Tools', hash: 'tools' },
   { name: 'Usage', hash: 'usage' },
   { name: 'Logs', hash: 'logs' },

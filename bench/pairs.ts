@@ -52,11 +52,11 @@ function buildCall(
   origin: string,
   format: Format,
   model: string,
-  options: CallOptions & { direct: boolean },
+  options: CallOptions & { direct: boolean; token?: string },
 ): HttpCall {
   const headers = {
     'content-type': 'application/json',
-    authorization: `Bearer ${options.direct ? SIM_KEY : GATEWAY_TOKEN}`,
+    authorization: `Bearer ${options.token ?? (options.direct ? SIM_KEY : GATEWAY_TOKEN)}`,
   };
   const text = options.prompt;
   const { path, body } = REQUEST_OF[format](model, text, options);
@@ -115,6 +115,20 @@ const EXTRA_HEADERS: Readonly<Record<Format, Record<string, string>>> = {
 /** The pair through the gateway: the client's format, the model that forces the upstream's. */
 export function gatewayCall(gateway: string, pair: Pair, options: CallOptions): HttpCall {
   return buildCall(gateway, pair.client, MODEL_FOR[pair.upstream], { ...options, direct: false });
+}
+
+/**
+ * A request in the client's `format` through the gateway, for `model` (a catalog model or a
+ * route's name), with a local token of the caller's (one stored in the gateway's data dir).
+ */
+export function gatewayCallAs(
+  gateway: string,
+  format: Format,
+  model: string,
+  token: string,
+  options: CallOptions,
+): HttpCall {
+  return buildCall(gateway, format, model, { ...options, direct: false, token });
 }
 
 /** The same generation sent straight to the simulator in the upstream's format. */

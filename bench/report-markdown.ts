@@ -1,10 +1,11 @@
 import { GATEWAY_V8_FLAGS } from '../electron/launcher/gateway-v8-flags.ts';
 import { SIZES } from './config.ts';
+import { BENCH_ROUTE, ROUTED_MODEL } from './policy-fixture.ts';
 import { GATEWAY_ENTRY } from './spawn-services.ts';
 import type { ProfileScenario } from './profile.ts';
 import type { BenchResults, SoakRecord } from './results-types.ts';
 import { SOAK_LIMITS } from './soak.ts';
-import type { TargetRow } from './targets.ts';
+import { httpResolutionMs, POLICY_ADDED_US, type TargetRow } from './targets.ts';
 
 const MB = 2 ** 20;
 const f = (v: number, digits = 3): string => v.toFixed(digits);
@@ -79,6 +80,84 @@ ${table(
 **The floor.** A pass-through proxy with no logic at all (\`bench/reference-proxy.ts\`: node:http in, an undici Pool out), measured the same way for chat → chat, adds **${f(r.floor.addedP50)} ms p50** and **${f(r.floor.addedP99)} ms p99**: that much of every row above is the extra HTTP hop in Node on this machine, before the gateway does anything of its own.
 
 All in ms. ![latency](latency.svg)
+`;
+}
+
+/** Where the HTTP differences exceed what `planRequest` costs in-process, what else they hold. */
+function httpNote(p: NonNullable<BenchResults['policy']>): string {
+  const inProcessMs = Math.max(p.cost.addedLimitsNs, p.cost.addedRouteNs) / 1e6;
+  const overHttp = Math.max(p.latency.limitsDifference.p50.min, p.latency.routeDifference.p50.min);
+  if (overHttp <= inProcessMs) return '';
+  return ` Over HTTP these differences come out larger than the in-process ones, in every round. They also hold what the in-process rows leave out: a limited request's hold released when it ends, a route's body rewrite and attempt record, and the log writer settling a limited record's budgets (the writer column: off the request's path, but on the same two cores as the requests, the simulator and the load generator).`;
+}
+
+function policySection(r: BenchResults): string {
+  const p = r.policy;
+  if (!p) return '';
+  const { cost, latency } = p;
+  const us = (ns: number): string => (ns / 1000).toFixed(2);
+  const signed = (v: number): string => `${v >= 0 ? '+' : '−'}${f(Math.abs(v))}`;
+  const band = (s: { median: number; min: number; max: number }): string =>
+    `${signed(s.median)} (${signed(s.min)} … ${signed(s.max)})`;
+  const added = (key: string): string =>
+    key === 'limits'
+      ? `+${us(cost.addedLimitsNs)}`
+      : key === 'route'
+        ? `+${us(cost.addedRouteNs)}`
+        : '—';
+  const passThrough = r.latency.find((l) => l.pair.client === 'chat' && l.pair.upstream === 'chat');
+  const plain = latency.series.find((s) => s.key === 'plain');
+  return `## Routes and budgets
+
+What applying a person's decisions (a model route, a token's budgets and per-minute limits) costs a request before it goes upstream. A route \`${BENCH_ROUTE}\` stands for \`${ROUTED_MODEL}\`; the token *plain* has no limits; *limited* has a daily and a monthly budget of 1,000,000 USD, 10⁹ requests and 10¹² tokens per minute: every kind the ledger counts, so large that the ledger admits from the room it took ahead (a quarter of what is left) and writes to SQLite only when a new minute starts. Room retaken near a limit (one SQLite write transaction) is not what these rows time.
+
+**In-process.** The gateway's \`planRequest\` (electron/gateway/server/request-plan.ts) on a real store in a temp dir, with \`storePolicy(store)\` and a catalog of ${cost.catalogModels} models in the cache: ${cost.warmupBlocks} warm-up blocks per case, then ${cost.blocks} blocks of ${cost.blockSize.toLocaleString('en')} calls per case, the cases alternated block by block; a block's calls are timed back to back. After each block, untimed, each request is ended as the gateway ends it: its per-minute hold released, its record (with a metered cost) written through the request log, whose transaction settles the budgets' holds. \`tryModels\`' own overhead for a route (a header, the attempt's entry in the record) is not included: it cannot be timed apart from the upstream call; the HTTP rows hold it. The SQLite ledger took room ${cost.ledgerWrites} times during the timed calls.
+
+${table(
+  [
+    'request',
+    'µs per call (median of blocks)',
+    'p90 of blocks',
+    '**added over needs neither**',
+    'log writer, µs per record (off the request path)',
+  ],
+  cost.cases.map((c) => [
+    c.label,
+    us(c.nsPerCall),
+    us(c.p90NsPerCall),
+    `**${added(c.key)}**`,
+    c.writerUsPerRecord.toFixed(1),
+  ]),
+)}
+
+The first row is the whole cost a request that needs neither pays for routes and budgets (two lookups in memory); "added" is the median over rounds of each round's difference to it, against the target of ${POLICY_ADDED_US} µs. The writer column is the request log's work per record (insert, running totals, and for a limited token settling its budgets' holds), which runs in batches after the answer, not while a request waits.
+
+**Over HTTP.** A gateway as shipped (\`serve\` on a data dir holding the route and both tokens), the simulator upstream; non-streamed chat → chat, sequential, one keep-alive connection to each; the four series alternated request by request, the order rotated every time; ${latency.warmup} warm-up turns then ${latency.samples.toLocaleString('en')} requests per series per round, ${latency.rounds} rounds. Medians over rounds of each round's p50/p99, in ms; the ranges are the lowest and highest round.
+
+${table(
+  ['series', 'p50', 'p99', '**added p50** (rounds)', 'added p99 (rounds)'],
+  latency.series.map((s) => [
+    s.label,
+    f(s.p50),
+    f(s.p99),
+    s.addedP50 ? `**${band(s.addedP50)}**` : '—',
+    s.addedP99 ? band(s.addedP99) : '—',
+  ]),
+)}
+
+${table(
+  ['difference, same rounds', '**p50** (rounds)', 'p99 (rounds)', 'p50: zero within the rounds?'],
+  [latency.limitsDifference, latency.routeDifference].map((d) => [
+    d.label,
+    `**${band(d.p50)}**`,
+    band(d.p99),
+    d.p50.min <= 0 && d.p50.max >= 0
+      ? 'yes: the rounds differ in sign'
+      : `no: every round ${d.p50.min > 0 ? 'above' : 'below'} zero`,
+  ]),
+)}
+
+"limited − plain" is what checking a token's budgets and rates adds to a request over HTTP; "route − plain" what resolving a route and checking the budgets add together (with the one field of the body rewritten to the route's model, and the attempt recorded).${httpNote(p)} The shipped gateway always applies the person's decisions, so there is no gateway without them to compare a request that needs neither with: its cost is the first in-process row, ${us(cost.cases.find((c) => c.key === 'neither')?.nsPerCall ?? Number.NaN)} µs, against ${f(httpResolutionMs(p))} ms, the narrowest spread of the per-round differences above (what these rounds can tell apart).${plain?.addedP50 && passThrough ? ` The plain series adds ${f(plain.addedP50.median)} ms p50 over direct; chat → chat in the latency table (the benchmark's own token, no limits) ${f(passThrough.addedP50)} ms.` : ''}
 `;
 }
 
@@ -330,6 +409,7 @@ export function renderReport(
     targetsSection(targets),
     method(r),
     latencySection(r),
+    policySection(r),
     throughputSection(r),
     streamsSection(r),
     burstSection(r),

@@ -4,6 +4,9 @@ import type { InstructionCount } from './instructions.ts';
 import type { ChunkCostResult } from './stream-chunks.ts';
 import type { LatencyResult } from './latency.ts';
 import type { OpenStreamsResult } from './open-streams-memory.ts';
+import type { PolicyCostResult } from './policy-cost.ts';
+import type { LoggedRequests } from './policy-fixture.ts';
+import type { PolicyLatencyResult } from './policy-latency.ts';
 import type { ProfileScenario } from './profile.ts';
 import type { SoakResult } from './soak.ts';
 import type { SyscallCount } from './syscalls.ts';
@@ -28,12 +31,22 @@ export interface RunMeta {
 
 export const RESULTS_VERSION = 2;
 
+/** Routes and budgets (issue 24): what applying them costs a request, in-process and over HTTP. */
+export interface PolicyResult {
+  cost: PolicyCostResult;
+  latency: PolicyLatencyResult;
+  /** What the HTTP series' gateway logged per token and route: each series went where meant. */
+  logged: LoggedRequests[];
+}
+
 /** Everything one default run measured; written as results.json next to the report. */
 export interface BenchResults {
   /** Bumped when the shape changes: an older results.json is not re-rendered. */
   version: typeof RESULTS_VERSION;
   meta: RunMeta;
   latency: LatencyResult[];
+  /** Routes and budgets; absent in results from before they were measured. */
+  policy?: PolicyResult;
   throughput: ThroughputResult[];
   /** The no-logic reference proxy: what any extra hop costs here. */
   floor: FloorResult;

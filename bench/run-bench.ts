@@ -6,8 +6,10 @@
  * every pair). `--report-only` re-renders report.md, soak.md and the charts from the stored
  * results; `--no-profile` skips the CPU profiles, syscall and instruction counts. `--only burst` measures only
  * the bursts of streams opened at once (gateway and reference proxy) and prints them, writing
- * nothing; `--only instructions` likewise the instruction counts per request (valgrind), and
- * `--only burst-cpu` the gateway's and the no-logic proxy's CPU per stream under `--cpu-prof`.
+ * nothing; `--only instructions` likewise the instruction counts per request (valgrind),
+ * `--only burst-cpu` the gateway's and the no-logic proxy's CPU per stream under `--cpu-prof`, and
+ * `--only policy` what resolving a route and checking a budget cost a request (in-process and
+ * over HTTP).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,12 +30,16 @@ import { measureLatency } from './latency.ts';
 import { backgroundLoad, watchLoad } from './machine-load.ts';
 import { measureOpenStreams } from './open-streams-memory.ts';
 import { gatewayCall, PAIRS, SHORT_PROMPT } from './pairs.ts';
+import { measurePolicyCost } from './policy-cost.ts';
+import { BENCH_ROUTE, preparePolicyDataDir, type LoggedRequests } from './policy-fixture.ts';
+import { measurePolicyLatency, type PolicyLatencyResult } from './policy-latency.ts';
 import { rssBytes } from './proc-stats.ts';
 import { profileGateway } from './profile.ts';
 import { renderReport, renderSoak } from './report-markdown.ts';
 import {
   RESULTS_VERSION,
   type BenchResults,
+  type PolicyResult,
   type RunMeta,
   type SoakRecord,
 } from './results-types.ts';
@@ -145,6 +151,90 @@ async function writeReport(results: BenchResults): Promise<void> {
   }
 }
 
+/** Runs a measurement and records (or prints) how much else ran on the machine meanwhile. */
+type Phase = <T>(name: string, pids: number[], measure: () => Promise<T>) => Promise<T>;
+
+/**
+ * Routes and budgets: the gateway's `planRequest` timed in this process, then a gateway started
+ * as shipped on a data dir that holds the route and the two tokens, over HTTP.
+ */
+async function measurePolicy(
+  simulator: Service,
+  phase: Phase,
+  idlePids: number[] = [],
+): Promise<PolicyResult> {
+  const cost = await phase('routes and budgets, in-process', [simulator.pid, ...idlePids], () =>
+    measurePolicyCost(snapshot.root, log),
+  );
+  const dataDir = await preparePolicyDataDir(snapshot.root);
+  try {
+    const gateway = await track(spawnGateway({ upstream: simulator.url, dataDir: dataDir.dir }));
+    let latency: PolicyLatencyResult;
+    try {
+      latency = await phase(
+        'routes and budgets, HTTP',
+        [simulator.pid, gateway.pid, ...idlePids],
+        () => measurePolicyLatency(gateway.url, simulator.url, dataDir.tokens, log),
+      );
+    } finally {
+      // Stopped before its log is read: the last records are written as it closes.
+      await gateway.stop();
+      services.delete(gateway);
+    }
+    const logged = dataDir.logged();
+    checkLogged(logged, latency);
+    return { cost, latency, logged };
+  } finally {
+    dataDir.remove();
+  }
+}
+
+/** Every series' requests were logged under its token, the route's under the route, all 200. */
+function checkLogged(logged: LoggedRequests[], latency: PolicyLatencyResult): void {
+  const sent = latency.rounds * (latency.warmup + latency.samples) + 1;
+  const expect = (client: string, modelRoute: string | null): void => {
+    const row = logged.find((l) => l.client === client && l.modelRoute === modelRoute);
+    if (row?.requests !== sent || row.ok !== sent)
+      throw new Error(
+        `routes and budgets: expected ${sent} answered requests logged for token '${client}'${modelRoute ? ` through route '${modelRoute}'` : ''}; the log holds ${JSON.stringify(logged)}`,
+      );
+  };
+  expect('plain', null);
+  expect('limited', null);
+  expect('limited', BENCH_ROUTE);
+}
+
+const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
+const msRange = (s: { median: number; min: number; max: number }): string =>
+  `${s.median.toFixed(3)} ms (rounds ${s.min.toFixed(3)} … ${s.max.toFixed(3)})`;
+
+function logPolicy(result: PolicyResult): void {
+  const { cost, latency } = result;
+  log(
+    `in-process, planRequest, time per call (median of ${cost.blocks} blocks of ${cost.blockSize} per case; ${cost.ledgerWrites} SQLite writes by the ledger during the ${(cost.blocks * cost.blockSize * cost.cases.length).toLocaleString('en')} timed calls):`,
+  );
+  for (const c of cost.cases)
+    log(
+      `  ${c.label.padEnd(74)} ${us(c.nsPerCall).padStart(10)} (p90 of blocks ${us(c.p90NsPerCall)}); writer, off the path: ${c.writerUsPerRecord.toFixed(1)} µs per record`,
+    );
+  log(
+    `  added over needs-neither: budgets +${us(cost.addedLimitsNs)}, route and budgets +${us(cost.addedRouteNs)} (target < 20 µs)`,
+  );
+  log(
+    `over HTTP, ms, medians of ${latency.rounds} rounds of ${latency.samples} requests per series:`,
+  );
+  for (const s of latency.series)
+    log(
+      `  ${s.label.padEnd(56)} p50 ${s.p50.toFixed(3)}  p99 ${s.p99.toFixed(3)}${s.addedP50 && s.addedP99 ? `  added p50 ${msRange(s.addedP50)}, p99 ${msRange(s.addedP99)}` : ''}`,
+    );
+  for (const d of [latency.limitsDifference, latency.routeDifference])
+    log(`  ${d.label}: p50 ${msRange(d.p50)}; p99 ${msRange(d.p99)}`);
+  for (const l of result.logged)
+    log(
+      `  logged: token ${l.client ?? '(none)'}${l.modelRoute ? `, route ${l.modelRoute}` : ''}: ${l.requests} requests (${l.ok} answered 200), ${l.costUsd.toFixed(4)} USD metered`,
+    );
+}
+
 async function defaultRun(full: boolean, profile: boolean): Promise<void> {
   const started = performance.now();
   const idleLoad = await backgroundLoad();
@@ -173,7 +263,7 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
     load: [{ phase: 'before the run (2 s idle)', other: idleLoad }],
   };
   // Other work on the machine skews every number here: say how much there was, per phase.
-  const phase = async <T>(name: string, pids: number[], measure: () => Promise<T>): Promise<T> => {
+  const phase: Phase = async (name, pids, measure) => {
     const watch = watchLoad(pids);
     const result = await measure();
     const { otherShare } = watch.stop();
@@ -186,6 +276,9 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
   const latency = await phase('latency', both, () =>
     measureLatency(gateway.url, simulator.url, log),
   );
+  // The run's gateway idles meanwhile: its (little) CPU is not counted as other load.
+  const policy = await measurePolicy(simulator, phase, [gateway.pid]);
+  logPolicy(policy);
   const throughput = await phase('throughput', both, () =>
     measureThroughput(gateway, simulator, log),
   );
@@ -237,6 +330,7 @@ async function defaultRun(full: boolean, profile: boolean): Promise<void> {
     version: RESULTS_VERSION,
     meta,
     latency,
+    policy,
     throughput,
     floor,
     ttfb,
@@ -306,6 +400,18 @@ async function burstCpuRun(): Promise<void> {
   }
 }
 
+/** `--only policy`: routes and budgets alone, printed, with the other load of each phase. */
+async function policyRun(): Promise<void> {
+  const simulator = await track(spawnSimulator());
+  const phase: Phase = async (name, pids, measure) => {
+    const watch = watchLoad(pids);
+    const result = await measure();
+    log(`${name}: other processes used ${pct(watch.stop().otherShare)} of the machine`);
+    return result;
+  };
+  logPolicy(await measurePolicy(simulator, phase));
+}
+
 /** `--only instructions`: instructions per request, gateway and reference proxy, printed. */
 async function instructionsRun(): Promise<void> {
   const simulator = await track(spawnSimulator());
@@ -363,7 +469,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const ONLY = ['burst', 'burst-cpu', 'instructions'];
+const ONLY = ['burst', 'burst-cpu', 'instructions', 'policy'];
 if (values.only !== undefined && !ONLY.includes(values.only))
   throw new Error(`--only takes ${ONLY.join(', ')}; got '${values.only}'`);
 // Every process of the run starts from a copy of the sources taken now (see snapshot.ts).
@@ -375,6 +481,7 @@ try {
   else if (values.only === 'burst') await burstRun();
   else if (values.only === 'instructions') await instructionsRun();
   else if (values.only === 'burst-cpu') await burstCpuRun();
+  else if (values.only === 'policy') await policyRun();
   else if (values.soak !== undefined) await soakRun(parseDuration(values.soak));
   else await defaultRun(values.full, !values['no-profile']);
 } finally {

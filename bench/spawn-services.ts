@@ -36,6 +36,11 @@ export interface GatewaySpawnOptions {
   entry?: string;
   /** A command Node runs under (valgrind and its options); it must keep Node's pid. */
   wrapper?: string[];
+  /**
+   * A data dir prepared beforehand (tokens, routes, limits), left in place when the gateway
+   * stops: its creator reads and removes it. Default: a fresh, empty one, removed on stop.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -71,9 +76,11 @@ export async function spawnReferenceProxy(
 export const GATEWAY_ENTRY = 'out/main/cli.js';
 
 export async function spawnGateway(options: GatewaySpawnOptions): Promise<Service> {
-  // A fresh data dir per gateway: an empty request log, as a new install has.
-  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
-  const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
+  // A fresh data dir per gateway (an empty request log, as a new install has), unless given one.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mgw-bench-'));
+  const removeDataDir = (): void => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   const starting = start(
     [
       // As shipped: the V8 flags every start of the gateway passes.

@@ -98,6 +98,7 @@ export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): Targe
   });
 
   rows.push(...issue14Targets(r));
+  rows.push(policyTarget(r));
 
   const tr = worst(trans, (l) => l.addedP50);
   rows.push({
@@ -166,9 +167,9 @@ export function evaluateTargets(r: BenchResults, soak: SoakRecord | null): Targe
   return rows;
 }
 
-/** Other processes' share of the machine during the latency phase, when it matters. */
-function otherLoad(r: BenchResults): string {
-  const load = r.meta.load.find((l) => l.phase === 'latency')?.other ?? 0;
+/** Other processes' share of the machine during a phase (the latency phase), when it matters. */
+function otherLoad(r: BenchResults, phase = 'latency'): string {
+  const load = r.meta.load.find((l) => l.phase === phase)?.other ?? 0;
   return load > 0.05 ? `, and other processes used ${pct(load)} of the machine meanwhile` : '';
 }
 
@@ -292,4 +293,60 @@ function issue14Targets(r: BenchResults): TargetRow[] {
     });
   }
   return rows;
+}
+
+/** Issue 24: what a request pays for the person's routes and budgets. */
+export const POLICY_ADDED_US = 20;
+
+/**
+ * The finest difference between two gateway series the HTTP rounds resolve: the narrower
+ * min–max band of the per-round p50 differences (limited − plain, route − plain), ms.
+ */
+export function httpResolutionMs(policy: NonNullable<BenchResults['policy']>): number {
+  const width = (s: { min: number; max: number }): number => s.max - s.min;
+  return Math.min(
+    width(policy.latency.limitsDifference.p50),
+    width(policy.latency.routeDifference.p50),
+  );
+}
+
+function policyTarget(r: BenchResults): TargetRow {
+  const target = `Resolving a route and checking a budget: under ${POLICY_ADDED_US} µs added to a request that needs them (in-process), and none measurable to one that needs neither (HTTP difference within the rounds' spread)`;
+  const limit = `${POLICY_ADDED_US} µs; below the HTTP rounds' spread`;
+  const p = r.policy;
+  if (!p)
+    return {
+      target,
+      measured: 'not measured in this run (results from before it was)',
+      limit,
+      met: null,
+      gap: '',
+      why: '',
+    };
+  const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
+  const band = (s: { median: number; min: number; max: number }): string =>
+    `${s.median >= 0 ? '+' : ''}${ms(s.median)} (rounds ${ms(s.min)} … ${ms(s.max)})`;
+  const neither = p.cost.cases.find((c) => c.key === 'neither')!;
+  const worstAdded = Math.max(p.cost.addedLimitsNs, p.cost.addedRouteNs) / 1000;
+  const resolution = httpResolutionMs(p);
+  const needsOk = worstAdded < POLICY_ADDED_US;
+  const neitherOk = neither.nsPerCall / 1e6 < resolution;
+  const calls = p.cost.blocks * p.cost.blockSize;
+  return {
+    target,
+    measured: `in-process (planRequest, median of ${p.cost.blocks} blocks of ${p.cost.blockSize.toLocaleString('en')} calls): a request that needs neither pays ${us(neither.nsPerCall)} in all; budgets checked +${us(p.cost.addedLimitsNs)}; route resolved and budgets checked +${us(p.cost.addedRouteNs)}. Over HTTP, p50: limited − plain ${band(p.latency.limitsDifference.p50)}, route − plain ${band(p.latency.routeDifference.p50)}; the rounds resolve ${ms(resolution)}`,
+    limit,
+    met: needsOk && neitherOk,
+    gap: [
+      needsOk ? '' : `+${(worstAdded - POLICY_ADDED_US).toFixed(2)} µs over ${POLICY_ADDED_US} µs`,
+      neitherOk
+        ? ''
+        : `a request that needs neither pays ${us(neither.nsPerCall)}, more than the ${ms(resolution)} the HTTP rounds resolve`,
+    ]
+      .filter(Boolean)
+      .join('; '),
+    why: needsOk
+      ? ''
+      : `The ledger took room in SQLite ${p.cost.ledgerWrites} times in ${calls.toLocaleString('en')} timed calls per case, so the time is its in-memory path: per request, a check per limit (each budget's calendar window, a claim looked up by a string key per limit) and the tariffs read from the catalog${otherLoad(r, 'routes and budgets, in-process')}.`,
+  };
 }
