@@ -1,17 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { getApi } from './api/index.ts';
 import { Shell } from './components/Shell.tsx';
 import { StartupScreen } from './components/StartupScreen.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
-import { noticeBudget, noticeFallback } from './lib/notices.ts';
 import { applyTheme } from './lib/theme.ts';
-import { FirstRunFlow } from './pages/first-run/FirstRunFlow.tsx';
 import { useAppStore } from './stores/app-store.ts';
 import { useChatStore } from './stores/chat-store.ts';
 import { useLogsStore } from './stores/logs-store.ts';
 import { useModelsStore } from './stores/models-store.ts';
 import { useUpstreamHealthStore, watchUpstreamHealth } from './stores/upstream-health-store.ts';
+
+// Shown once, before the app has a profile and a key: loaded then, not on every first load.
+const FirstRunFlow = lazy(() => import('./pages/first-run/FirstRunFlow.tsx'));
 
 /**
  * Wires the app's events into the stores once, for the window's lifetime, so every page sees
@@ -52,8 +53,14 @@ function useAppEvents() {
       api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),
       api.on('chat.done', (done) => useChatStore.getState().onDone(done)),
       // Notices that do not interrupt: a route moved on to another model, a budget nearly spent.
-      api.on('route.fallback', noticeFallback),
-      api.on('budget.alert', noticeBudget),
+      // Loaded with the first one: most sessions see none, and every page's first load would
+      // carry them (and the routes' and limits' stores they update).
+      api.on('route.fallback', (event) => {
+        void import('./lib/notices.ts').then((notices) => notices.noticeFallback(event));
+      }),
+      api.on('budget.alert', (alert) => {
+        void import('./lib/notices.ts').then((notices) => notices.noticeBudget(alert));
+      }),
     ];
     void app.load();
     return () => offs.forEach((off) => off());
@@ -77,7 +84,13 @@ export function App() {
   let content;
   if (authProblem) content = <TokenRequiredScreen refused={connection !== 'missing-token'} />;
   else if (!status) content = <StartupScreen error={error} onRetry={() => void load()} />;
-  else if (firstRunOpen) content = <FirstRunFlow />;
+  else if (firstRunOpen)
+    content = (
+      // While its code loads, the startup screen stays: the app is still starting, for the user.
+      <Suspense fallback={<StartupScreen error={null} onRetry={() => void load()} />}>
+        <FirstRunFlow />
+      </Suspense>
+    );
   else content = <Shell />;
 
   return (

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelAttempt } from '../../../shared/contract.ts';
-import {
-  askedAndAnswered,
-  attemptPhrase,
-  fallbackNotice,
-  fellBack,
-  outcomeWords,
-} from './attempts.ts';
+import { askedAndAnswered, attemptPhrase, fallbackNotice, outcomeWords } from './attempts.ts';
 
 const attempt = (
   model: string,
@@ -62,15 +56,5 @@ describe('the attempts of a route', () => {
     expect(askedAndAnswered({ model: 'sim-chat', servedModel: 'sim-chat' })).toBe('sim-chat');
     expect(askedAndAnswered({ model: 'sim-chat', servedModel: null })).toBe('sim-chat');
     expect(askedAndAnswered({ model: null, servedModel: null })).toBe('—');
-  });
-
-  it('counts a request as fallen back when a route tried more than one model', () => {
-    expect(fellBack({ modelAttempts: [] })).toBe(false);
-    expect(fellBack({ modelAttempts: [attempt('a', 500, 'upstream_error')] })).toBe(false);
-    expect(
-      fellBack({
-        modelAttempts: [attempt('a', 500, 'upstream_error'), attempt('b', 200, 'answered')],
-      }),
-    ).toBe(true);
   });
 });

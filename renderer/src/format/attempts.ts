@@ -48,10 +48,6 @@ export function fallbackNotice(event: AppEvents['route.fallback']): string {
 export const attemptsOf = (entry: Pick<LogEntry, 'modelAttempts'>): ModelAttempt[] =>
   entry.modelAttempts ?? [];
 
-/** The request asked for a route, and the route moved on from at least one model. */
-export const fellBack = (entry: Pick<LogEntry, 'modelAttempts'>): boolean =>
-  attemptsOf(entry).length > 1;
-
 /** The model column: "coding → sim-chat" when the model asked for is not the one that answered. */
 export function askedAndAnswered(entry: Pick<LogEntry, 'model' | 'servedModel'>): string {
   const asked = entry.model;

@@ -2,7 +2,7 @@ import type { AppEvents } from '../../../shared/contract.ts';
 import { fallbackNotice } from '../format/attempts.ts';
 import { budgetAlertText } from '../format/budget.ts';
 import { useLimitsStore } from '../stores/limits-store.ts';
-import { useRoutesStore } from '../stores/routes-store.ts';
+import { useRouteActivityStore } from '../stores/route-activity-store.ts';
 import { toast } from '../stores/toast-store.ts';
 import { openLogEntry } from './open-logs.ts';
 import { hashFor } from './routes.ts';
@@ -14,7 +14,7 @@ const told = new Set<string>();
 export function noticeFallback(event: AppEvents['route.fallback']): void {
   if (told.has(event.requestId)) return;
   told.add(event.requestId);
-  useRoutesStore.getState().onFallback(event.modelRoute);
+  useRouteActivityStore.getState().onFallback(event.modelRoute);
   toast.info(fallbackNotice(event), {
     action: { label: 'Open the log entry', run: () => openLogEntry(event.requestId) },
   });

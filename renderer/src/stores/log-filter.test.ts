@@ -1,7 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { logFilterSchema } from '../../../shared/contract-schemas.ts';
 import type { LogEntry, LogFilter, Params } from '../../../shared/contract.ts';
-import { EMPTY_LOG_FORM, matchesLogFilter, prependRows, toLogFilter } from './log-filter.ts';
+import {
+  EMPTY_LOG_FORM,
+  fellBack,
+  matchesLogFilter,
+  prependRows,
+  toLogFilter,
+} from './log-filter.ts';
 
 function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
   return {
@@ -97,6 +103,13 @@ describe('the route filters', () => {
     modelRoute: 'coding',
     servedModel: 'sim-anthropic',
     modelAttempts: [attempt('sim-anthropic', 'answered')],
+  });
+
+  it('counts a request as fallen back when a route tried more than one model', () => {
+    expect(fellBack({ modelAttempts: [] })).toBe(false);
+    expect(fellBack({ modelAttempts: [attempt('a', 'upstream_error')] })).toBe(false);
+    expect(fellBack(fell)).toBe(true);
+    expect(fellBack(straight)).toBe(false);
   });
 
   it('asks for requests that fell back rather than for a status', () => {

@@ -1,5 +1,4 @@
 import type { LogEntry, LogFilter } from '../../../shared/contract.ts';
-import { fellBack } from '../format/attempts.ts';
 
 export type LogTimeRange = '15m' | '1h' | '24h' | '7d' | '30d' | 'all';
 
@@ -57,6 +56,13 @@ export function toLogFilter(form: LogFilterForm, now: number): LogFilter {
 export function isErrorStatus(entry: Pick<LogEntry, 'status' | 'errorKind'>): boolean {
   return entry.status >= 400 || entry.status === 0 || entry.errorKind !== null;
 }
+
+/**
+ * The request asked for a route, and the route moved on from at least one model. Here rather than
+ * in format/attempts.ts: the logs store, in every page's first load, needs only this of it.
+ */
+export const fellBack = (entry: Pick<LogEntry, 'modelAttempts'>): boolean =>
+  (entry.modelAttempts ?? []).length > 1;
 
 /**
  * Whether a live row belongs in the current view. The app filters the pages it returns; rows

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ModelRouteInfo, RouteModelTest } from '../../../shared/contract.ts';
+import type { ModelRouteInfo } from '../../../shared/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 
 const call = vi.fn();
@@ -24,13 +24,6 @@ const route = (name: string, models: string[]): ModelRouteInfo => ({
 });
 const DEFAULTS = { firstByteTimeoutMs: 60_000, maxRetryAfterMs: 2_000 };
 
-/** A promise settled from the test. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 describe('the routes store', () => {
   beforeEach(() => {
     call.mockReset();
@@ -39,9 +32,6 @@ describe('the routes store', () => {
       defaults: null,
       status: 'idle',
       error: null,
-      warnings: {},
-      tests: {},
-      fallbacks: {},
     });
   });
 
@@ -61,7 +51,7 @@ describe('the routes store', () => {
     expect(useRoutesStore.getState().routes).toHaveLength(1);
   });
 
-  it('saves a rename in place and keeps the app’s warnings for the card', async () => {
+  it('saves a rename in place', async () => {
     useRoutesStore.setState({ routes: [route('coding', ['a'])], status: 'ready' });
     call.mockImplementation((method: string) =>
       method === 'routes.save'
@@ -71,9 +61,7 @@ describe('the routes store', () => {
     await useRoutesStore
       .getState()
       .save({ name: 'code', previousName: 'coding', models: ['a', 'gone'] });
-    const state = useRoutesStore.getState();
-    expect(state.routes.map((r) => r.name)).toEqual(['code']);
-    expect(state.warnings).toEqual({ code: ['gone is not listed'] });
+    expect(useRoutesStore.getState().routes.map((r) => r.name)).toEqual(['code']);
   });
 
   it('leaves everything as it was when the app refuses a route', async () => {
@@ -84,37 +72,11 @@ describe('the routes store', () => {
     );
     expect(useRoutesStore.getState().routes.map((r) => r.name)).toEqual(['coding']);
   });
-
-  it('ignores the result of a test that was cancelled', async () => {
-    const answer = deferred<RouteModelTest[]>();
-    call.mockReturnValueOnce(answer.promise);
-    const running = useRoutesStore.getState().test('coding');
-    expect(useRoutesStore.getState().tests.coding?.state).toBe('running');
-    useRoutesStore.getState().cancelTest('coding');
-    answer.resolve([{ model: 'a', ok: true, status: 200, latencyMs: 5, text: 'hi' }]);
-    await running;
-    expect(useRoutesStore.getState().tests.coding).toBeUndefined();
-  });
-
-  it('shows each model’s answer or error once a test ends', async () => {
-    const results = [
-      { model: 'a', ok: false, status: 429, latencyMs: 5, text: 'Too many requests' },
-      { model: 'b', ok: true, status: 200, latencyMs: 9, text: 'hello' },
-    ];
-    call.mockResolvedValueOnce(results);
-    await useRoutesStore.getState().test('coding');
-    expect(useRoutesStore.getState().tests.coding).toEqual({ state: 'done', results });
-    expect(call).toHaveBeenCalledWith('routes.test', { name: 'coding' });
-  });
-
-  it('asks the log for the route’s last ten fallbacks', async () => {
-    call.mockResolvedValueOnce({ rows: [], total: 0 });
-    await useRoutesStore.getState().loadFallbacks('coding');
-    expect(call).toHaveBeenCalledWith('logs.search', {
-      filter: { modelRoute: 'coding', fellBack: true },
-      limit: 10,
-      offset: 0,
-    });
-    expect(useRoutesStore.getState().fallbacks.coding?.status).toBe('ready');
+  it('takes a deleted route off the list', async () => {
+    useRoutesStore.setState({ routes: [route('coding', ['a']), route('fast', ['b'])] });
+    call.mockResolvedValueOnce(undefined);
+    await useRoutesStore.getState().remove('coding');
+    expect(call).toHaveBeenCalledWith('routes.delete', { name: 'coding' });
+    expect(useRoutesStore.getState().routes.map((r) => r.name)).toEqual(['fast']);
   });
 });

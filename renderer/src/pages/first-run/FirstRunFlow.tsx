@@ -16,7 +16,7 @@ const STEPS: Step[] = [
 ];
 
 /** Shown instead of the pages while the app has no profile or key yet. */
-export function FirstRunFlow() {
+export default function FirstRunFlow() {
   const finishFirstRun = useAppStore((s) => s.finishFirstRun);
   const [step, setStep] = useState(0);
 

@@ -2,8 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
-import { firstSortDesc, type LogSort } from '../../stores/log-sort.ts';
+import type { LogSort } from '../../stores/log-sort.ts';
 import { LOG_COLUMNS } from './log-cells.tsx';
+import { firstSortDesc } from './sort-rows.ts';
 
 const ROW_HEIGHT = 40;
 /** Rows from the end at which the next page is asked for. */

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatTokens } from '../../format/tokens.ts';
 import { isFiltered } from '../../stores/log-filter.ts';
-import { DEFAULT_LOG_SORT, sortLogRows } from '../../stores/log-sort.ts';
+import { DEFAULT_LOG_SORT } from '../../stores/log-sort.ts';
 import { useLogsStore } from '../../stores/logs-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useRoutesStore } from '../../stores/routes-store.ts';
@@ -17,6 +17,7 @@ import { ExportButtons } from './ExportButtons.tsx';
 import { LogDetailDrawer } from './LogDetailDrawer.tsx';
 import { LogFilters } from './LogFilters.tsx';
 import { LogTable } from './LogTable.tsx';
+import { sortLogRows } from './sort-rows.ts';
 import './logs.css';
 
 const NO_ROWS: LogEntry[] = [];

@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
 import { routeBadges } from '../../lib/model-options.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRouteActivityStore } from '../../stores/route-activity-store.ts';
 import { useRoutesStore } from '../../stores/routes-store.ts';
 import { RouteFallbacks } from './RouteFallbacks.tsx';
 import { RouteTestPanel } from './RouteTestPanel.tsx';
@@ -21,9 +22,9 @@ export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
   const models = useModelsStore((s) => s.models);
   const routes = useRoutesStore((s) => s.routes);
   const defaults = useRoutesStore((s) => s.defaults);
-  const warnings = useRoutesStore((s) => s.warnings[route.name]);
-  const running = useRoutesStore((s) => s.tests[route.name]?.state === 'running');
-  const { test, dismissWarnings } = useRoutesStore.getState();
+  const warnings = useRouteActivityStore((s) => s.warnings[route.name]);
+  const running = useRouteActivityStore((s) => s.tests[route.name]?.state === 'running');
+  const { test, dismissWarnings } = useRouteActivityStore.getState();
   const headingId = useId();
   const hidden = route.shadowsModel && !route.shadow;
 

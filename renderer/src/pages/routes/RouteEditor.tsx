@@ -11,6 +11,7 @@ import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { routeBadges, type UnavailableReason } from '../../lib/model-options.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRouteActivityStore } from '../../stores/route-activity-store.ts';
 import { useRoutesStore } from '../../stores/routes-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import {
@@ -85,6 +86,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
   const routes = useRoutesStore((s) => s.routes);
   const defaults = useRoutesStore((s) => s.defaults);
   const save = useRoutesStore((s) => s.save);
+  const onRouteSaved = useRouteActivityStore((s) => s.onSaved);
   const [form, setForm] = useState<RouteForm>(() => formFromRoute(route));
   const [errors, setErrors] = useState<RouteFormErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -177,6 +179,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
     onBusy(true);
     try {
       const saved = await save(checked.params);
+      // The card shows the app's warnings, and no longer the test of the route as it was.
+      onRouteSaved(checked.params, saved);
       toast.success(
         saved.warnings.length > 0
           ? `Route “${saved.route.name}” saved, with warnings (see its card)`

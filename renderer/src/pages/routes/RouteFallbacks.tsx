@@ -7,13 +7,13 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { askedAndAnswered, attemptsOf } from '../../format/attempts.ts';
 import { formatDateTime } from '../../format/time.ts';
 import { openLogEntry, openRouteFallbacks } from '../../lib/open-logs.ts';
-import { RECENT_FALLBACKS, useRoutesStore } from '../../stores/routes-store.ts';
+import { RECENT_FALLBACKS, useRouteActivityStore } from '../../stores/route-activity-store.ts';
 
 /** The route's last requests that moved on to another model, each with why; on demand. */
 export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
   const [open, setOpen] = useState(false);
-  const list = useRoutesStore((s) => s.fallbacks[route.name]);
-  const loadFallbacks = useRoutesStore((s) => s.loadFallbacks);
+  const list = useRouteActivityStore((s) => s.fallbacks[route.name]);
+  const loadFallbacks = useRouteActivityStore((s) => s.loadFallbacks);
   const regionId = useId();
 
   const toggle = () => {

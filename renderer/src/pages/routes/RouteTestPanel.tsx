@@ -3,15 +3,15 @@ import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
-import { useRoutesStore } from '../../stores/routes-store.ts';
+import { useRouteActivityStore } from '../../stores/route-activity-store.ts';
 
 /**
  * A route's test: while it runs, what it does and a Cancel; then each model's answer or error,
  * in the route's order.
  */
 export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
-  const run = useRoutesStore((s) => s.tests[route.name]);
-  const { cancelTest, clearTest, test } = useRoutesStore.getState();
+  const run = useRouteActivityStore((s) => s.tests[route.name]);
+  const { cancelTest, clearTest, test } = useRouteActivityStore.getState();
 
   let content = null;
   if (run?.state === 'running')

@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hashFor } from '../../lib/routes.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
+import { useRouteActivityStore } from '../../stores/route-activity-store.ts';
 import { useRoutesStore } from '../../stores/routes-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { RouteCard } from './RouteCard.tsx';
@@ -40,6 +41,7 @@ export default function RoutesPage() {
   const error = useRoutesStore((s) => s.error);
   const load = useRoutesStore((s) => s.load);
   const remove = useRoutesStore((s) => s.remove);
+  const onRouteRemoved = useRouteActivityStore((s) => s.onRemoved);
   const modelsStatus = useModelsStore((s) => s.status);
   const modelsError = useModelsStore((s) => s.error);
   const models = useModelsStore((s) => s.models);
@@ -156,6 +158,7 @@ export default function RoutesPage() {
         onConfirm={async () => {
           if (!deleting) return;
           await remove(deleting.name);
+          onRouteRemoved(deleting.name);
           toast.success(`Route “${deleting.name}” deleted`);
           focusAfterDialog(null);
         }}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../shared/contract.ts';
-import { DEFAULT_LOG_SORT, sortLogRows } from './log-sort.ts';
+import type { LogEntry } from '../../../../shared/contract.ts';
+import { DEFAULT_LOG_SORT } from '../../stores/log-sort.ts';
+import { sortLogRows } from './sort-rows.ts';
 
 const row = (id: number, patch: Partial<LogEntry>): LogEntry =>
   ({ id, startedAt: id, client: null, costUsd: null, latencyMs: 0, ...patch }) as LogEntry;
