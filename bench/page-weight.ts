@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { RPC_PATH } from '../shared/contract.ts';
 import { startApp } from '../test/e2e/app-process.ts';
 import { launchChromium } from '../test/e2e/chromium.ts';
 import { SIM_KEYS, startSimulator } from '../test/upstream-sim/index.ts';
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
   try {
     const appToken = new URL(app.uiUrl).searchParams.get('token') ?? '';
     const rpc = async (method: string, params?: unknown): Promise<unknown> => {
-      const response = await fetch(`${app.url}/api/rpc`, {
+      const response = await fetch(`${app.url}${RPC_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-app-token': appToken },
         body: JSON.stringify({ method, params }),

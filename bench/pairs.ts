@@ -1,16 +1,15 @@
-import { FORMAT_LABEL, WIRE_FORMATS, type WireFormat } from '../shared/wire-formats.ts';
+import { FORMAT_LABEL, type WireFormat } from '../shared/wire-formats.ts';
+import type { KitRequest } from '../test/format-kits/format-kit.ts';
+import { KIT_LIST, KITS } from '../test/format-kits/kits.ts';
 import { GATEWAY_TOKEN, SIM_KEY } from './config.ts';
 
+/**
+ * The formats and their requests come from the test kits (`test/format-kits/`): each kit's
+ * smallest client request, the same request sent straight to the simulator (`bench.direct`),
+ * and the simulator model that speaks only its format. A new format's kit adds its pairs here.
+ */
 export type Format = WireFormat;
-export const FORMATS: readonly Format[] = WIRE_FORMATS;
-
-/** The simulator model that speaks only this format, so the gateway must use it upstream. */
-const MODEL_FOR: Readonly<Record<Format, string>> = {
-  chat: 'sim-chat',
-  responses: 'sim-responses',
-  gemini: 'sim-gemini',
-  anthropic: 'sim-anthropic',
-};
+export const FORMATS: readonly Format[] = KIT_LIST.map((kit) => kit.format);
 
 /** A client format against an upstream format: equal = pass-through, else translated. */
 export interface Pair {
@@ -54,67 +53,28 @@ function buildCall(
   model: string,
   options: CallOptions & { direct: boolean; token?: string },
 ): HttpCall {
-  const headers = {
-    'content-type': 'application/json',
-    authorization: `Bearer ${options.token ?? (options.direct ? SIM_KEY : GATEWAY_TOKEN)}`,
-  };
-  const text = options.prompt;
-  const { path, body } = REQUEST_OF[format](model, text, options);
+  const kit = KITS[format];
+  const request: KitRequest = options.direct
+    ? kit.bench.direct(model, options.prompt, options.stream)
+    : kit.client.request(model, options.prompt, options.stream);
   return {
     origin,
-    path,
-    headers: { ...headers, ...EXTRA_HEADERS[format] },
-    body: JSON.stringify(body),
+    path: request.path,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${options.token ?? (options.direct ? SIM_KEY : GATEWAY_TOKEN)}`,
+      ...request.headers,
+    },
+    body: JSON.stringify(request.body),
   };
 }
 
-type RequestBuilder = (
-  model: string,
-  text: string,
-  options: CallOptions & { direct: boolean },
-) => { path: string; body: Record<string, unknown> };
-
-/** The smallest ordinary request of each format. */
-const REQUEST_OF: Readonly<Record<Format, RequestBuilder>> = {
-  chat: (model, text, options) => ({
-    path: '/v1/chat/completions',
-    body: {
-      model,
-      messages: [{ role: 'user', content: text }],
-      ...(options.stream ? { stream: true } : {}),
-      ...(options.stream && options.direct ? { stream_options: { include_usage: true } } : {}),
-    },
-  }),
-  responses: (model, text, options) => ({
-    path: '/v1/responses',
-    body: { model, input: text, ...(options.stream ? { stream: true } : {}) },
-  }),
-  gemini: (model, text, options) => ({
-    path: `/v1beta/models/${model}:${options.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
-    body: { contents: [{ role: 'user', parts: [{ text }] }] },
-  }),
-  anthropic: (model, text, options) => ({
-    path: '/v1/messages',
-    body: {
-      model,
-      max_tokens: 1024,
-      messages: [{ role: 'user', content: text }],
-      ...(options.stream ? { stream: true } : {}),
-    },
-  }),
-};
-
-/** Headers a format's clients always send. */
-const EXTRA_HEADERS: Readonly<Record<Format, Record<string, string>>> = {
-  chat: {},
-  responses: {},
-  gemini: {},
-  anthropic: { 'anthropic-version': '2023-06-01' },
-};
-
 /** The pair through the gateway: the client's format, the model that forces the upstream's. */
 export function gatewayCall(gateway: string, pair: Pair, options: CallOptions): HttpCall {
-  return buildCall(gateway, pair.client, MODEL_FOR[pair.upstream], { ...options, direct: false });
+  return buildCall(gateway, pair.client, KITS[pair.upstream].nativeModel, {
+    ...options,
+    direct: false,
+  });
 }
 
 /**
@@ -133,7 +93,7 @@ export function gatewayCallAs(
 
 /** The same generation sent straight to the simulator in the upstream's format. */
 export function directCall(simulator: string, upstream: Format, options: CallOptions): HttpCall {
-  return buildCall(simulator, upstream, MODEL_FOR[upstream], { ...options, direct: true });
+  return buildCall(simulator, upstream, KITS[upstream].nativeModel, { ...options, direct: true });
 }
 
 /** The ordinary prompt of the latency and throughput runs (a reply of about 14 words). */

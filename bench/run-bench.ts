@@ -80,7 +80,7 @@ function commit(): string {
       .trim();
     const dirty = execFileSync(
       'git',
-      ['status', '--porcelain', '--', 'electron', 'bin', 'test/upstream-sim'],
+      ['status', '--porcelain', '--', 'electron', 'bin', 'test/upstream-sim', 'test/format-kits'],
       {
         cwd: ROOT,
       },

@@ -22,6 +22,8 @@ const PARTS = [
   'electron',
   'shared',
   'test/upstream-sim',
+  // The simulator's part of each format lives in the format's test kit.
+  'test/format-kits',
   'renderer',
   'electron.vite.config.ts',
   'tsconfig.json',

@@ -1,7 +1,7 @@
 /**
  * The one contract between the renderer and the app.
  * `electron/services/` implements it; two transports carry it: Electron IPC (preload +
- * `ipcMain.handle`) and HTTP for headless mode (`POST /api/rpc`, `GET /api/events`). The pages
+ * `ipcMain.handle`) and HTTP for headless mode (`POST /_app/rpc`, `GET /_app/events`). The pages
  * import only `renderer/src/api`, which speaks this contract over either.
  *
  * The upstream key never crosses it: the renderer can set it, test it and see where it comes
@@ -595,8 +595,14 @@ export interface DesktopBridge {
   subscribe(listener: (event: string, payload: unknown) => void): () => void;
 }
 
+/**
+ * Where the app's own HTTP routes live on the gateway's port (headless mode): under a prefix no
+ * model API uses (Ollama's is `/api/`; the gateway refuses to start on a format whose path
+ * prefixes overlap it). The UI's files are served at `/`.
+ */
+export const APP_PATH_PREFIX = '/_app/';
 /** The HTTP transport's paths on the gateway (headless mode). */
-export const RPC_PATH = '/api/rpc';
-export const EVENTS_PATH = '/api/events';
+export const RPC_PATH = `${APP_PATH_PREFIX}rpc`;
+export const EVENTS_PATH = `${APP_PATH_PREFIX}events`;
 /** Header carrying the UI session token over HTTP. */
 export const APP_TOKEN_HEADER = 'x-app-token';

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
  */
 const RECORDED_DIR = resolve(import.meta.dirname, 'fixtures/recorded');
 
-export type RecordedFolder = 'chat' | 'responses' | 'gemini' | 'anthropic';
+/** A folder of captures: each format's kit names its own (`recorded.folder`). */
+export type RecordedFolder = string;
 
 export function recordedFile(folder: RecordedFolder, name: string): string {
   return readFileSync(resolve(RECORDED_DIR, folder, name), 'utf8');

@@ -25,6 +25,8 @@ export const BUILD_SOURCES = [
   'shared',
   'renderer',
   'test/upstream-sim',
+  // The simulator's per-format parse and write (bundled into `model-gateway sim` and `demo`).
+  'test/format-kits',
   'electron.vite.config.ts',
   'package.json',
 ] as const;

@@ -6,7 +6,7 @@ const HEARTBEAT_MS = 15_000;
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /**
- * `GET /api/events`: the contract's events as server-sent events (`event: <name>` and a JSON
+ * `GET /_app/events`: the contract's events as server-sent events (`event: <name>` and a JSON
  * `data:` line), with a comment line every 15 s so proxies and the browser keep it open.
  * Returns a function that ends the stream (used when the app shuts down).
  */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APP_TOKEN_HEADER, EVENTS_PATH, RPC_PATH } from '../../shared/contract.ts';
+import { APP_PATH_PREFIX, APP_TOKEN_HEADER, EVENTS_PATH, RPC_PATH } from '../../shared/contract.ts';
 import { AppError, type AppServices } from './app-services-api.ts';
 import { serveEvents } from './http-events.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -52,6 +52,10 @@ function sendError(res: ServerResponse, error: AppError, extra: Record<string, s
   );
 }
 
+/** A path under the app's own routes (`/_app/…`), none of which is a page of the UI. */
+const isAppRoute = (path: string): boolean =>
+  path.startsWith(APP_PATH_PREFIX) || path === APP_PATH_PREFIX.slice(0, -1);
+
 const UNAUTHORIZED = new AppError(
   'unauthorized',
   'This page needs the app’s session token. Open the address the app printed (it ends in ?token=…).',
@@ -59,8 +63,9 @@ const UNAUTHORIZED = new AppError(
 
 /**
  * The headless transport of the contract, served by the gateway on its own port: `POST
- * /api/rpc` and `GET /api/events` for holders of the UI token, and the built UI's files for
- * everyone (they hold nothing secret; the token arrives in the URL the app prints).
+ * /_app/rpc` and `GET /_app/events` for holders of the UI token, and the built UI's files for
+ * everyone (they hold nothing secret; the token arrives in the URL the app prints). The app's
+ * routes live under `APP_PATH_PREFIX`, which no model API uses (Ollama's is `/api/`).
  */
 export function createAppHttpHandler(
   services: AppServices,
@@ -118,7 +123,7 @@ export function createAppHttpHandler(
     try {
       if (path === RPC_PATH) await rpc(req, res);
       else if (path === EVENTS_PATH) events(req, res);
-      else if (path === '/api' || path.startsWith('/api/'))
+      else if (isAppRoute(path))
         sendError(res, new AppError('not_found', `No such app route: ${path}`));
       else await files(req, res);
     } catch (error) {

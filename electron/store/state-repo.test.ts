@@ -68,13 +68,17 @@ describe('SqliteResponseStore', () => {
       {
         role: 'assistant',
         parts: [
-          { type: 'reasoning', text: '', encrypted: 'gAAAAB\u00e9==', id: 'rs_1' },
+          {
+            type: 'reasoning',
+            text: '',
+            state: { responses: { encrypted_content: 'gAAAAB\u00e9==', id: 'rs_1' } },
+          },
           {
             type: 'tool-call',
             id: 'call_1',
             name: 'add',
             arguments: '{"a":2, "b":2}',
-            signature: 'sig==',
+            state: { gemini: { thoughtSignature: 'sig==' } },
           },
         ],
       },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { RPC_PATH } from '../../shared/contract.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
 import { startApp, type RunningApp } from './app-process.ts';
 import { launchChromium } from './chromium.ts';
@@ -45,7 +46,7 @@ export async function startSeededApp(
   const page = await context.newPage();
   const appToken = new URL(app.uiUrl).searchParams.get('token') ?? '';
   const rpc = async <T>(method: string, params?: unknown): Promise<T> => {
-    const response = await fetch(`${app.url}/api/rpc`, {
+    const response = await fetch(`${app.url}${RPC_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-app-token': appToken },
       body: JSON.stringify({ method, params }),

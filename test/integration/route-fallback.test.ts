@@ -1,57 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../shared/wire-formats.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { DEFAULT_KIT, KIT_LIST } from '../format-kits/kits.ts';
+import { answerText } from '../format-kits/stream-records.ts';
 import { route, routesOnlyPolicy } from '../doubles/policy/routes-only-policy.ts';
 import { recordFor, startHarness, type Harness } from './harness.ts';
 
 /**
- * Model routes through the real gateway and the simulator, for every client format, streamed
- * and not: a route moves on for each failure another model can fix, and never on a 400, a 401
- * or after the first byte. The first model fails through the simulator's per-model faults.
+ * Model routes through the real gateway and the simulator, for every client format (from the
+ * kits), streamed and not: a route moves on for each failure another model can fix, and never
+ * on a 400, a 401 or after the first byte. The first model fails through the simulator's
+ * per-model faults. Each client's own model (`nativeModel`) is passed through; its other
+ * (`translatedModel`) is translated.
  */
-
-/** How each client format asks for a model, and where its answer's text is. */
-const CLIENTS: Record<
-  WireFormat,
-  {
-    own: string;
-    other: string;
-    path(model: string, stream: boolean): string;
-    body(model: string, text: string, stream: boolean): object;
-    headers?: Record<string, string>;
-  }
-> = {
-  chat: {
-    own: 'sim-chat',
-    other: 'sim-responses',
-    path: () => '/v1/chat/completions',
-    body: (model, text, stream) => ({ model, stream, messages: [{ role: 'user', content: text }] }),
-  },
-  responses: {
-    own: 'sim-responses',
-    other: 'sim-chat',
-    path: () => '/v1/responses',
-    body: (model, text, stream) => ({ model, stream, input: text }),
-  },
-  gemini: {
-    own: 'sim-gemini',
-    other: 'sim-chat',
-    path: (model, stream) =>
-      `/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
-    body: (_model, text) => ({ contents: [{ role: 'user', parts: [{ text }] }] }),
-  },
-  anthropic: {
-    own: 'sim-anthropic',
-    other: 'sim-chat',
-    path: () => '/v1/messages',
-    body: (model, text, stream) => ({
-      model,
-      max_tokens: 256,
-      stream,
-      messages: [{ role: 'user', content: text }],
-    }),
-    headers: { 'anthropic-version': '2023-06-01' },
-  },
-};
 
 const FIRST_BYTE_LIMIT_MS = 250;
 
@@ -80,16 +40,12 @@ let h: Harness;
 
 beforeAll(async () => {
   const routes = [];
-  for (const [format, client] of Object.entries(CLIENTS)) {
+  for (const { format, nativeModel: own, translatedModel: other } of KIT_LIST) {
     // First the client's own format (passed through), then another (translated), and back.
     routes.push(
-      route(`own-first-${format}`, [client.own, client.other], {
-        firstByteTimeoutMs: FIRST_BYTE_LIMIT_MS,
-      }),
-      route(`other-first-${format}`, [client.other, client.own], {
-        firstByteTimeoutMs: FIRST_BYTE_LIMIT_MS,
-      }),
-      route(`missing-first-${format}`, ['sim-not-in-catalog', client.own]),
+      route(`own-first-${format}`, [own, other], { firstByteTimeoutMs: FIRST_BYTE_LIMIT_MS }),
+      route(`other-first-${format}`, [other, own], { firstByteTimeoutMs: FIRST_BYTE_LIMIT_MS }),
+      route(`missing-first-${format}`, ['sim-not-in-catalog', own]),
     );
   }
   h = await startHarness({ gateway: { policy: routesOnlyPolicy(routes) } });
@@ -104,24 +60,25 @@ beforeEach(() => {
   h.sim.clearJournal();
 });
 
-async function ask(format: WireFormat, model: string, stream: boolean) {
-  const client = CLIENTS[format];
-  const res = await fetch(`${h.url}${client.path(model, stream)}`, {
+async function ask(kit: FormatKit, model: string, stream: boolean) {
+  const request = kit.client.request(model, 'Hello there', stream);
+  const res = await fetch(`${h.url}${request.path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${h.token}`,
       'content-type': 'application/json',
-      ...client.headers,
+      ...request.headers,
     },
-    body: JSON.stringify(client.body(model, 'Hello there', stream)),
+    body: JSON.stringify(request.body),
   });
   const text = await res.text();
   const record = await recordFor(h, res.headers.get('x-request-id') ?? '');
   return { res, text, record };
 }
 
-describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
-  const client = CLIENTS[format];
+describe.each(KIT_LIST)('a $format client', (kit) => {
+  const { format } = kit;
+  const client = { own: kit.nativeModel, other: kit.translatedModel };
   describe.each([false, true])('streamed: %s', (stream) => {
     for (const kind of FALLBACK_KINDS) {
       if (kind.streamOnly && !stream) continue;
@@ -130,13 +87,13 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
         ['other', client.other, client.own],
       ])(`falls back on ${kind.name} (first model: %s format)`, async (first, failing, next) => {
         h.sim.modelFaults.set(failing, kind.fault);
-        const { res, text, record } = await ask(format, `${first}-first-${format}`, stream);
+        const { res, text, record } = await ask(kit, `${first}-first-${format}`, stream);
         expect(res.status, text).toBe(200);
         expect(res.headers.get('x-gateway-model')).toBe(next);
         expect(res.headers.get('x-gateway-fallback')).toContain(`${failing} (`);
         expect(res.headers.get('x-gateway-fallback')).toContain(kind.outcome);
-        // The simulator's answer, whole or as stream deltas.
-        expect(text).toContain('Simulated');
+        // The simulator's answer, whole or as stream deltas, read as the client reads it.
+        expect(answerText(kit, text, stream)).toContain('Simulated');
         expect(record.model).toBe(`${first}-first-${format}`);
         expect(record.modelRoute).toBe(`${first}-first-${format}`);
         expect(record.servedModel).toBe(next);
@@ -151,7 +108,7 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
     }
 
     it('falls back when the first model is missing from the catalog', async () => {
-      const { res, record } = await ask(format, `missing-first-${format}`, stream);
+      const { res, record } = await ask(kit, `missing-first-${format}`, stream);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-gateway-model')).toBe(client.own);
       expect(record.modelAttempts.map((a) => [a.model, a.outcome, a.status])).toEqual([
@@ -162,7 +119,7 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
 
     it('retries a 429 as the spec allows before moving on, and waits for nothing longer', async () => {
       h.sim.modelFaults.set(client.own, '[[sim:429:retry-after=0]]');
-      await ask(format, `own-first-${format}`, stream);
+      await ask(kit, `own-first-${format}`, stream);
       const tries = h.sim.journal.filter((e) => JSON.stringify(e.body).includes(client.own)).length;
       // The model is in the path for native clients and in the body for the others.
       const byPath = h.sim.journal.filter((e) => e.path.includes(client.own)).length;
@@ -170,14 +127,14 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
       h.sim.clearJournal();
       h.sim.modelFaults.set(client.own, '[[sim:429:retry-after=30]]');
       const started = performance.now();
-      const { res } = await ask(format, `own-first-${format}`, stream);
+      const { res } = await ask(kit, `own-first-${format}`, stream);
       expect(res.status).toBe(200);
       expect(performance.now() - started).toBeLessThan(5_000);
     });
 
     it('does not fall back on a 400 caused by the request', async () => {
       h.sim.modelFaults.set(client.own, '[[sim:400]]');
-      const { res, record } = await ask(format, `own-first-${format}`, stream);
+      const { res, record } = await ask(kit, `own-first-${format}`, stream);
       expect(res.status).toBe(400);
       expect(res.headers.get('x-gateway-model')).toBe(client.own);
       expect(res.headers.get('x-gateway-fallback')).toBeNull();
@@ -188,7 +145,7 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
 
     it('does not fall back on a 401 about the key', async () => {
       h.sim.modelFaults.set(client.other, '[[sim:401]]');
-      const { res, record } = await ask(format, `other-first-${format}`, stream);
+      const { res, record } = await ask(kit, `other-first-${format}`, stream);
       expect(res.status).toBe(401);
       expect(record.modelAttempts.map((a) => a.outcome)).toEqual(['upstream_key_rejected']);
     });
@@ -196,7 +153,7 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
     it('gives the last model’s error, in the client’s format, when every model fails', async () => {
       h.sim.modelFaults.set(client.own, '[[sim:500]]');
       h.sim.modelFaults.set(client.other, '[[sim:502]]');
-      const { res, text, record } = await ask(format, `own-first-${format}`, stream);
+      const { res, text, record } = await ask(kit, `own-first-${format}`, stream);
       expect(res.status).toBe(502);
       expect(JSON.parse(text)).toHaveProperty('error');
       expect(res.headers.get('x-gateway-model')).toBe(client.other);
@@ -208,7 +165,7 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
     if (stream) {
       it('does not fall back after the first byte reached the client', async () => {
         h.sim.modelFaults.set(client.own, '[[sim:error-mid-stream]]');
-        const { res, text, record } = await ask(format, `own-first-${format}`, stream);
+        const { res, text, record } = await ask(kit, `own-first-${format}`, stream);
         expect(res.status).toBe(200);
         expect(res.headers.get('x-gateway-model')).toBe(client.own);
         expect(text).toMatch(/error/i);
@@ -222,20 +179,23 @@ describe.each(Object.keys(CLIENTS) as WireFormat[])('a %s client', (format) => {
 
 describe('a model named directly', () => {
   it('says which model answered and records no attempts', async () => {
-    const { res, record } = await ask('chat', 'sim-chat', false);
-    expect(res.headers.get('x-gateway-model')).toBe('sim-chat');
+    const model = DEFAULT_KIT.nativeModel;
+    const { res, record } = await ask(DEFAULT_KIT, model, false);
+    expect(res.headers.get('x-gateway-model')).toBe(model);
     expect(res.headers.get('x-gateway-fallback')).toBeNull();
     expect(record.modelRoute).toBeNull();
-    expect(record.servedModel).toBe('sim-chat');
+    expect(record.servedModel).toBe(model);
     expect(record.modelAttempts).toEqual([]);
   });
 });
 
 describe('an upstream that refuses connections', () => {
   it('a route tries each model, each unreachable, and answers the last error', async () => {
+    const kit = DEFAULT_KIT;
+    const [first, second] = [kit.nativeModel, kit.translatedModel];
     const down = await startHarness({
       gateway: {
-        policy: routesOnlyPolicy([route('coding', ['sim-chat', 'sim-responses'])]),
+        policy: routesOnlyPolicy([route('coding', [first, second])]),
         retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 0 },
       },
     });
@@ -243,17 +203,22 @@ describe('an upstream that refuses connections', () => {
       // The catalog is loaded first, then the upstream goes away.
       await fetch(`${down.url}/v1/models`, { headers: { authorization: `Bearer ${down.token}` } });
       await down.sim.close();
-      const res = await fetch(`${down.url}/v1/chat/completions`, {
+      const request = kit.client.request('coding', 'Hi', false);
+      const res = await fetch(`${down.url}${request.path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${down.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'coding', messages: [{ role: 'user', content: 'Hi' }] }),
+        headers: {
+          authorization: `Bearer ${down.token}`,
+          'content-type': 'application/json',
+          ...request.headers,
+        },
+        body: JSON.stringify(request.body),
       });
       expect(res.status).toBe(502);
-      expect(res.headers.get('x-gateway-fallback')).toBe('sim-chat (unreachable)');
+      expect(res.headers.get('x-gateway-fallback')).toBe(`${first} (unreachable)`);
       const record = await recordFor(down, res.headers.get('x-request-id') ?? '');
       expect(record.modelAttempts.map((a) => [a.model, a.status, a.outcome])).toEqual([
-        ['sim-chat', null, 'unreachable'],
-        ['sim-responses', null, 'unreachable'],
+        [first, null, 'unreachable'],
+        [second, null, 'unreachable'],
       ]);
     } finally {
       await down.gateway.close(1000);

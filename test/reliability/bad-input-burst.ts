@@ -8,13 +8,7 @@ import {
   wrongTypes,
 } from './bad-bodies.ts';
 import { httpRequest } from './raw-http.ts';
-import {
-  GENERATION_ROUTES,
-  NATIVE_MODEL,
-  routeHeaders,
-  TRANSLATED_MODEL,
-  type GenerationRoute,
-} from './routes.ts';
+import { GENERATION_ROUTES, requestHeaders, type GenerationRoute } from './routes.ts';
 
 /**
  * A burst of bad requests over every generation route, `concurrency` at a time, for the memory
@@ -40,21 +34,19 @@ type Kind = (
   options: BurstOptions,
 ) => { path: string; body: string | Buffer };
 
-const native = (route: GenerationRoute): string => route.path(NATIVE_MODEL[route.format]);
-const translated = (route: GenerationRoute): string => route.path(TRANSLATED_MODEL[route.format]);
+const native = (route: GenerationRoute): string => route.request(route.kit.nativeModel).path;
+const translated = (route: GenerationRoute): string =>
+  route.request(route.kit.translatedModel).path;
 
 /** The kinds of bad request, in the order a burst cycles through them. */
 const KINDS: readonly Kind[] = [
   (r, o) => ({ path: native(r), body: deepArrays(o.nesting) }),
-  (r, o) => ({
-    path: translated(r),
-    body: deepInField(r.format, TRANSLATED_MODEL[r.format], o.nesting),
-  }),
-  (r) => ({ path: translated(r), body: deepTool(r.format, TRANSLATED_MODEL[r.format], 5_000) }),
+  (r, o) => ({ path: translated(r), body: deepInField(r.kit, r.kit.translatedModel, o.nesting) }),
+  (r) => ({ path: translated(r), body: deepTool(r.kit, r.kit.translatedModel, 5_000) }),
   (r, o) => ({ path: native(r), body: junk(o.bigBodyBytes) }),
-  (r) => ({ path: native(r), body: invalidUtf8(r.format, NATIVE_MODEL[r.format]) }),
-  (r) => ({ path: native(r), body: wrongTypes(r.format) }),
-  (r) => ({ path: translated(r), body: unknownField(r.format, TRANSLATED_MODEL[r.format]) }),
+  (r) => ({ path: native(r), body: invalidUtf8(r.kit, r.kit.nativeModel) }),
+  (r) => ({ path: native(r), body: wrongTypes(r.kit) }),
+  (r) => ({ path: translated(r), body: unknownField(r.kit, r.kit.translatedModel) }),
   (r) => ({ path: native(r), body: '{"model":' }),
 ];
 
@@ -67,7 +59,7 @@ function badRequest(i: number, options: BurstOptions): BadRequest {
   const routes = GENERATION_ROUTES.length;
   const route = GENERATION_ROUTES[(i + Math.floor(i / KINDS.length)) % routes]!;
   const kind = KINDS[i % KINDS.length]!(route, options);
-  return { ...kind, headers: routeHeaders(route, options.token) };
+  return { ...kind, headers: requestHeaders(route.request(route.kit.nativeModel), options.token) };
 }
 
 export async function badInputBurst(options: BurstOptions): Promise<number[]> {

@@ -12,7 +12,7 @@ import { httpRequest, openConnection, parseRawResponse, postHead } from './raw-h
 import { SCALE } from './scale.ts';
 
 /**
- * Bad input on the app's `POST /api/rpc`, served by a gateway listener exactly as headless mode
+ * Bad input on the app's `POST /_app/rpc`, served by a gateway listener exactly as headless mode
  * serves it (the app's HTTP handler behind the gateway), with Node's request deadline short so
  * a slow drip is cut within the test.
  */
@@ -47,7 +47,7 @@ const rpc = (body: string | Buffer) =>
     body,
   });
 
-describe('bad input on /api/rpc', () => {
+describe(`bad input on ${RPC_PATH}`, () => {
   it('malformed JSON, wrong types and unknown parameters: 400 with a code', async () => {
     for (const body of [
       '{"method":',

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KitRequest } from '../format-kits/format-kit.ts';
+import { DEFAULT_KIT, KIT_LIST } from '../format-kits/kits.ts';
+import { upToFirstText } from '../format-kits/stream-records.ts';
 import {
   chunk,
   FAULT_MODELS,
@@ -14,8 +17,10 @@ import {
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { handleCounts, settleToBaseline, type HandleCounts } from './handles.ts';
 import { httpRequest, openConnection, postHead, type RawConnection } from './raw-http.ts';
+import { requestHeaders } from './routes.ts';
 import { SCALE } from './scale.ts';
-import { SSE_HEAD } from './sse-faults.ts';
+import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
+import { streamHead } from './stream-faults.ts';
 
 /**
  * A client that goes away at every phase of a request: before its body, mid-upload, while the
@@ -23,41 +28,31 @@ import { SSE_HEAD } from './sse-faults.ts';
  * catalog loads. The upstream request is aborted (or never made), each request leaves one
  * record marked cancelled, and afterwards no socket, timer or pooled connection is left over.
  */
+let recordings: Recordings;
 let up: FaultUpstream;
 let fx: GatewayFixture;
 let baseline: HandleCounts;
 
-const CHUNK = `data: ${JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion.chunk',
-  created: 1,
-  model: 'sim-chat',
-  choices: [{ index: 0, delta: { content: 'first words' }, finish_reason: null }],
-})}\n\n`;
-const BODY = JSON.stringify({
-  model: 'sim-chat',
-  stream: true,
-  messages: [{ role: 'user', content: 'go away early' }],
-});
-/** The same request from a Messages client: the chat stream is translated as it comes. */
-const MESSAGES_BODY = JSON.stringify({
-  model: 'sim-chat',
-  max_tokens: 256,
-  stream: true,
-  messages: [{ role: 'user', content: 'go away early' }],
-});
+/**
+ * The client and the upstream of these checks are the first format's (the transport does not
+ * depend on the format); the translated stream goes to every other format's client.
+ */
+const kit = DEFAULT_KIT;
+const MODEL = kit.nativeModel;
+/** The start of the upstream's stream, its first text being `first words`. */
+const firstWords = () => upToFirstText(kit, recordings[kit.format].stream, 'first words');
+const wholeAnswer = () => recordings[kit.format].json;
+const REQUEST = kit.client.request(MODEL, 'go away early', true);
+const BODY = JSON.stringify(REQUEST.body);
 
 beforeAll(async () => {
+  recordings = await recordFromSimulator();
   up = await startFaultUpstream();
   fx = await startFixture({ upstreamUrl: up.url });
   // Warm up: catalog loaded, one request served, so later counts compare like with like.
-  up.script = () => jsonAnswer(200, { id: 'w', object: 'chat.completion', choices: [] });
-  const warm = await httpRequest(fx.url, {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'sim-chat', messages: [{ role: 'user', content: 'w' }] }),
-  });
+  up.script = () => jsonAnswer(200, wholeAnswer());
+  const warm = await send(fx.url, kit.client.request(MODEL, 'w', false), fx.token);
+
   expect(warm.status).toBe(200);
   await up.waitForConnections(0);
   baseline = handleCounts();
@@ -67,19 +62,29 @@ afterAll(async () => {
   await up.close();
 });
 
-const headers = (): Record<string, string> => ({
-  authorization: `Bearer ${fx.token}`,
-  'content-type': 'application/json',
-});
+const headers = (): Record<string, string> => requestHeaders(REQUEST, fx.token);
 
+/** A whole request on its own connection, left open for the test to drop. */
 async function connectAndSend(
-  body: string,
-  path = '/v1/chat/completions',
-  extra: Record<string, string> = {},
+  request: KitRequest = REQUEST,
+  url = fx.url,
+  token = fx.token,
 ): Promise<RawConnection> {
-  const conn = await openConnection(fx.url);
-  await conn.write(postHead(path, { ...headers(), ...extra }, Buffer.byteLength(body)) + body);
+  const body = JSON.stringify(request.body);
+  const conn = await openConnection(url);
+  await conn.write(
+    postHead(request.path, requestHeaders(request, token), Buffer.byteLength(body)) + body,
+  );
   return conn;
+}
+
+function send(url: string, request: KitRequest, token: string) {
+  return httpRequest(url, {
+    method: 'POST',
+    path: request.path,
+    headers: requestHeaders(request, token),
+    body: JSON.stringify(request.body),
+  });
 }
 
 /** Runs one disconnect and checks the one record it leaves. */
@@ -105,7 +110,7 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
     for (const _ of repeats) {
       await expectCancelledRecord(async () => {
         const conn = await openConnection(fx.url);
-        await conn.write(postHead('/v1/chat/completions', headers(), Buffer.byteLength(BODY)));
+        await conn.write(postHead(REQUEST.path, headers(), Buffer.byteLength(BODY)));
         await new Promise((r) => setTimeout(r, 30));
         conn.drop();
       }, 499);
@@ -119,7 +124,7 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
       await expectCancelledRecord(async () => {
         const conn = await openConnection(fx.url);
         await conn.write(
-          postHead('/v1/chat/completions', headers(), Buffer.byteLength(BODY)) + BODY.slice(0, 20),
+          postHead(REQUEST.path, headers(), Buffer.byteLength(BODY)) + BODY.slice(0, 20),
         );
         await new Promise((r) => setTimeout(r, 30));
         conn.drop();
@@ -133,7 +138,7 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
     for (const _ of repeats) {
       const since = up.generations().length;
       await expectCancelledRecord(async () => {
-        const conn = await connectAndSend(BODY);
+        const conn = await connectAndSend();
         await up.waitFor(() => up.generations().length > since);
         conn.drop();
       }, 499);
@@ -143,11 +148,11 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
   });
 
   it('mid-stream: the upstream stream is aborted at once', async () => {
-    up.script = () => [SSE_HEAD, chunk(CHUNK), wait(5000), chunk(CHUNK)];
+    up.script = () => [streamHead(kit), chunk(firstWords()), wait(5000), chunk(firstWords())];
     for (const _ of repeats) {
       const since = up.generations().length;
       await expectCancelledRecord(async () => {
-        const conn = await connectAndSend(BODY);
+        const conn = await connectAndSend();
         await conn.waitFor(/first words/);
         conn.drop();
       }, 200);
@@ -156,21 +161,23 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
     }
   });
 
-  it('mid-stream through a translation into Messages: the upstream stream is aborted at once', async () => {
-    up.script = () => [SSE_HEAD, chunk(CHUNK), wait(5000), chunk(CHUNK)];
-    for (const _ of repeats) {
-      const since = up.generations().length;
-      await expectCancelledRecord(async () => {
-        const conn = await connectAndSend(MESSAGES_BODY, '/v1/messages', {
-          'anthropic-version': '2023-06-01',
-        });
-        await conn.waitFor(/first words/);
-        conn.drop();
-      }, 200);
-      const call = newGenerations(since)[0]!;
-      await up.waitFor(() => call.closedEarly, 1000);
-    }
-  });
+  // The same request from a client of each other format: the stream is translated as it comes.
+  it.each(KIT_LIST.filter((client) => client !== kit))(
+    'mid-stream through a translation into $format: the upstream stream is aborted at once',
+    async (client) => {
+      up.script = () => [streamHead(kit), chunk(firstWords()), wait(5000), chunk(firstWords())];
+      for (const _ of repeats) {
+        const since = up.generations().length;
+        await expectCancelledRecord(async () => {
+          const conn = await connectAndSend(client.client.request(MODEL, 'go away early', true));
+          await conn.waitFor(/first words/);
+          conn.drop();
+        }, 200);
+        const call = newGenerations(since)[0]!;
+        await up.waitFor(() => call.closedEarly, 1000);
+      }
+    },
+  );
 
   it('during a retry backoff: no further attempt is made', async () => {
     up.script = () => [
@@ -185,7 +192,7 @@ describe(`a client that disconnects (${SCALE.clientFaultRepeats}× each)`, () =>
     for (const _ of repeats) {
       const since = up.generations().length;
       await expectCancelledRecord(async () => {
-        const conn = await connectAndSend(BODY);
+        const conn = await connectAndSend();
         await up.waitFor(() => up.generations().length > since);
         await new Promise((r) => setTimeout(r, 50));
         conn.drop();
@@ -218,24 +225,13 @@ describe('a client that disconnects while the catalog loads', () => {
       }),
     ];
     up.catalogScript = slowCatalog;
-    up.script = () => jsonAnswer(200, { id: 'ok', object: 'chat.completion', choices: [] });
+    up.script = () => jsonAnswer(200, wholeAnswer());
     const local = await startFixture({ upstreamUrl: up.url });
     try {
-      const body = JSON.stringify({
-        model: 'sim-chat',
-        messages: [{ role: 'user', content: 'x' }],
-      });
-      const leaving = await openConnection(local.url);
-      await leaving.write(
-        postHead('/v1/chat/completions', headers(), Buffer.byteLength(body)) + body,
-      );
+      const request = kit.client.request(MODEL, 'x', false);
+      const leaving = await connectAndSend(request, local.url, fx.token);
       await new Promise((r) => setTimeout(r, 50));
-      const staying = httpRequest(local.url, {
-        method: 'POST',
-        path: '/v1/chat/completions',
-        headers: headers(),
-        body,
-      });
+      const staying = send(local.url, request, fx.token);
       await new Promise((r) => setTimeout(r, 50));
       leaving.drop();
       const reply = await staying;
@@ -251,17 +247,10 @@ describe('a client that disconnects while the catalog loads', () => {
     const local = await startFixture({ upstreamUrl: up.url });
     try {
       const since = up.requests.length;
-      const conn = await openConnection(local.url);
-      const body = JSON.stringify({
-        model: 'sim-chat',
-        messages: [{ role: 'user', content: 'x' }],
-      });
-      await conn.write(
-        postHead(
-          '/v1/chat/completions',
-          { ...headers(), authorization: `Bearer ${local.token}` },
-          Buffer.byteLength(body),
-        ) + body,
+      const conn = await connectAndSend(
+        kit.client.request(MODEL, 'x', false),
+        local.url,
+        local.token,
       );
       const catalogCall = await up.waitFor(
         (r) => up.requests.indexOf(r) >= since && r.path.startsWith('/v1/models'),

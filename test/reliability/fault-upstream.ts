@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { WireFormat } from '../../shared/wire-formats.ts';
+import { FORMAT_MARKER } from '../../shared/wire-formats.ts';
+import { KIT_LIST, kitOfUpstreamPath } from '../format-kits/kits.ts';
 
 /**
  * A scripted upstream on a real socket, for the faults the simulator cannot make: exact bytes
@@ -38,15 +39,6 @@ export interface FaultRequest {
 
 export type FaultScript = (request: FaultRequest) => FaultStep[];
 
-/** The wire format of a generation request by its upstream path. */
-export function formatOfPath(path: string): WireFormat {
-  if (path.startsWith('/v1/chat/completions')) return 'chat';
-  if (path.startsWith('/v1/responses')) return 'responses';
-  if (path.startsWith('/v1/messages')) return 'anthropic';
-  if (path.startsWith('/v1beta/models/')) return 'gemini';
-  throw new Error(`fault upstream: no generation format has the path ${path}`);
-}
-
 export interface FaultModel {
   id: string;
   markers: string[];
@@ -54,14 +46,12 @@ export interface FaultModel {
 
 /**
  * Models the fault upstream lists: one per format, so a test picks pass-through or translation.
- * Named as the simulator's, so the same request bodies work against both.
+ * Named as the simulator's (each kit's native model), so the same requests work against both.
  */
-export const FAULT_MODELS: readonly FaultModel[] = [
-  { id: 'sim-chat', markers: ['openai'] },
-  { id: 'sim-responses', markers: ['openai-response'] },
-  { id: 'sim-gemini', markers: ['gemini'] },
-  { id: 'sim-anthropic', markers: ['anthropic'] },
-];
+export const FAULT_MODELS: readonly FaultModel[] = KIT_LIST.map((kit) => ({
+  id: kit.nativeModel,
+  markers: [FORMAT_MARKER[kit.format]],
+}));
 
 export interface FaultUpstream {
   url: string;
@@ -232,17 +222,13 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
         return;
       }
       // Generation: the raw socket belongs to the script from here on (`res` is never used).
-      // As the API does, Messages refuses a request without its version (the gateway must add it).
+      // As the real API does, a format refuses a request without the headers it requires (the
+      // gateway must add them: Messages' version).
+      const sim = kitOfUpstreamPath(request.path).upstream.sim;
+      const refused = sim.checkHeaders?.(headers) ?? null;
+      const rendered = refused === null ? null : sim.renderError(refused, requests.length);
       const steps =
-        formatOfPath(request.path) === 'anthropic' && !headers['anthropic-version']
-          ? jsonAnswer(400, {
-              type: 'error',
-              error: {
-                type: 'invalid_request_error',
-                message: 'anthropic-version: header is required',
-              },
-            })
-          : state.script(request);
+        rendered === null ? state.script(request) : jsonAnswer(rendered.status, rendered.body);
       await play(socket, steps, request);
     })();
   });

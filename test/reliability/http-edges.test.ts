@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KIT } from '../format-kits/kits.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { openConnection, parseRawResponse, postHead } from './raw-http.ts';
@@ -72,9 +73,11 @@ describe('an oversized body', () => {
     const size = 40 * LIMIT;
     for (let i = 0; i < 4; i += 1) {
       const c = await openConnection(fx.url);
+      // Any generation path: the first format's.
+      const { path, headers } = DEFAULT_KIT.client.request(DEFAULT_KIT.nativeModel, '', false);
       const head = postHead(
-        '/v1/chat/completions',
-        { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
+        path,
+        { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json', ...headers },
         chunked ? 'chunked' : size,
       );
       const body = Buffer.alloc(size, 'a');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KIT } from '../format-kits/kits.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
 import { badInputBurst } from './bad-input-burst.ts';
 import {
@@ -7,6 +8,7 @@ import {
   startGatewayProcess,
   type GatewayProcess,
 } from './gateway-process.ts';
+import { requestHeaders } from './routes.ts';
 import { LONG, SCALE } from './scale.ts';
 
 /**
@@ -84,13 +86,11 @@ describe.skipIf(!canReadRss())('memory under bad input', () => {
         String(statuses),
       ).toBe(true);
       expect(gw.cli.child.exitCode).toBeNull();
-      const ok = await fetch(`${gw.url}/v1/chat/completions`, {
+      const alive = DEFAULT_KIT.client.request(DEFAULT_KIT.nativeModel, 'alive?', false);
+      const ok = await fetch(`${gw.url}${alive.path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${PROCESS_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: 'sim-chat',
-          messages: [{ role: 'user', content: 'alive?' }],
-        }),
+        headers: { ...requestHeaders(alive, PROCESS_TOKEN) },
+        body: JSON.stringify(alive.body),
       });
       expect(ok.status).toBe(200);
     },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
-import { exchange, MODEL_FOR } from './exchange.ts';
+import { KIT_LIST } from '../format-kits/kits.ts';
+import { firstRecords, streamError } from '../format-kits/stream-records.ts';
+import { exchange } from './exchange.ts';
 import { chunk, startFaultUpstream, type FaultUpstream } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
-import { firstEvents, sseAnswer, streamError } from './sse-faults.ts';
+import { streamAnswer } from './stream-faults.ts';
 
 /**
  * A passed-through stream whose records are not JSON is a broken answer the client cannot
@@ -26,26 +27,26 @@ afterAll(async () => {
   await up.close();
 });
 
-const GARBAGE = 'data: <html>upstream proxy hiccup</html>\n\n';
-
-describe.each(WIRE_FORMATS)('%s passed through', (format) => {
+describe.each(KIT_LIST)('$format passed through', (kit) => {
+  const garbage = kit.stream.framing.garbage;
   const variants: Record<string, () => string> = {
-    'nothing but records that are not JSON': () => GARBAGE + GARBAGE,
+    'nothing but records that are not JSON': () => garbage + garbage,
     'a record that is not JSON among good ones, terminal events included': () => {
-      const recorded = recordings[format].stream;
-      return firstEvents(recorded, 2) + GARBAGE + recorded.slice(firstEvents(recorded, 2).length);
+      const recorded = recordings[kit.format].stream;
+      const first = firstRecords(kit, recorded, 2);
+      return first + garbage + recorded.slice(first.length);
     },
   };
   it.each(Object.keys(variants))('%s: ends with the in-stream error', async (variant) => {
-    up.script = () => sseAnswer([chunk(variants[variant]!())]);
+    up.script = () => streamAnswer(kit, [chunk(variants[variant]!())]);
     const { reply, record } = await exchange(fx, {
-      format,
-      model: MODEL_FOR[format],
+      kit,
+      model: kit.nativeModel,
       stream: true,
     });
     expect(reply.status).toBe(200);
     expect(record.route).toBe('passthrough');
-    expect(streamError(format, reply.text), reply.text.slice(-400)).not.toBeNull();
+    expect(streamError(kit, reply.text), reply.text.slice(-400)).not.toBeNull();
     expect(record.errorKind).toBe('upstream_invalid_response');
   });
 });

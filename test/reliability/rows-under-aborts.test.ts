@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../electron/store/index.ts';
-import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { KIT_LIST } from '../format-kits/kits.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
-import { MODEL_FOR } from './exchange.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
-import { routeHeaders, routeOf, TRANSLATED_MODEL } from './routes.ts';
+import { requestHeaders } from './routes.ts';
 
 /**
  * Every request the gateway accepts leaves exactly one record, however its client leaves
@@ -53,15 +53,13 @@ afterAll(async () => {
 });
 
 /** One streamed request, dropped by its client after `abortMs` (or left to finish). */
-function attempt(format: (typeof WIRE_FORMATS)[number], model: string, abortMs: number | null) {
-  const route = routeOf(format, true);
-  const body = JSON.stringify(
-    route.body(model, `[[sim:slow-chunks=40]] ${'token '.repeat(20)}`, true),
-  );
+function attempt(kit: FormatKit, model: string, abortMs: number | null) {
+  const call = kit.client.request(model, `[[sim:slow-chunks=40]] ${'token '.repeat(20)}`, true);
+  const body = JSON.stringify(call.body);
   return new Promise<void>((resolve) => {
-    const req = request(`${fx.url}${route.path(model)}`, {
+    const req = request(`${fx.url}${call.path}`, {
       method: 'POST',
-      headers: { ...routeHeaders(route, fx.token), 'content-length': Buffer.byteLength(body) },
+      headers: { ...requestHeaders(call, fx.token), 'content-length': Buffer.byteLength(body) },
     });
     const done = () => resolve();
     req.on('response', (res) => {
@@ -84,12 +82,12 @@ describe('rows under aborts', () => {
     for (let wave = 0; wave < 4; wave += 1) {
       const attempts: Promise<void>[] = [];
       while (attempts.length < 200)
-        for (const format of WIRE_FORMATS)
-          for (const model of [MODEL_FOR[format], TRANSLATED_MODEL[format]]) {
+        for (const kit of KIT_LIST)
+          for (const model of [kit.nativeModel, kit.translatedModel]) {
             i += 1;
             // Mostly 5–650 ms (before the head, mid-stream); every fifth finishes.
             const abortMs = i % 5 === 0 ? null : 5 + ((i * 97) % 646);
-            attempts.push(attempt(format, model, abortMs));
+            attempts.push(attempt(kit, model, abortMs));
           }
       await Promise.all(attempts);
     }

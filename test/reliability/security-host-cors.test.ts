@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../electron/gateway/server/gateway-server.ts';
 import { singleTokenAuthenticator } from '../../electron/gateway/server/local-auth.ts';
 import { UpstreamClient } from '../../electron/gateway/upstream/upstream-client.ts';
+import { RPC_PATH } from '../../shared/contract.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { DEFAULT_KIT, KIT_LIST } from '../format-kits/kits.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
 import { httpRequest } from './raw-http.ts';
 
@@ -39,19 +42,19 @@ afterAll(async () => {
 });
 
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-const CHAT = JSON.stringify({ model: 'sim-chat', messages: [{ role: 'user', content: 'hi' }] });
-const MESSAGES = JSON.stringify({
-  model: 'sim-anthropic',
-  max_tokens: 64,
-  messages: [{ role: 'user', content: 'hi' }],
-});
-/** What @anthropic-ai/sdk sends: its key, its version, and (from a page) its browser opt-in. */
-const ANTHROPIC_HEADERS = {
-  'x-api-key': TOKEN,
-  'anthropic-version': '2023-06-01',
-  'anthropic-dangerous-direct-browser-access': 'true',
-  'content-type': 'application/json',
-};
+
+/** A format's generation request as its SDK sends it from a page: the headers, the path, the body. */
+function fromPage(kit: FormatKit) {
+  const request = kit.client.request(kit.nativeModel, 'hi', false);
+  return {
+    path: request.path,
+    body: JSON.stringify(request.body),
+    headers: kit.client.browserHeaders?.(TOKEN) ?? { ...auth, ...request.headers },
+  };
+}
+
+/** The first format's request, for the checks of what every path does alike. */
+const FIRST = fromPage(DEFAULT_KIT);
 
 describe('the listener', () => {
   it('binds loopback only by default', () => {
@@ -80,24 +83,25 @@ describe('DNS rebinding: the Host check', () => {
     body?: string;
     extra?: Record<string, string>;
   }[] => [
-    { method: 'POST', path: '/v1/chat/completions', body: CHAT },
-    { method: 'POST', path: '/v1/messages', body: MESSAGES, extra: ANTHROPIC_HEADERS },
-    {
-      method: 'POST',
-      path: '/v1/messages/count_tokens',
-      body: MESSAGES,
-      extra: ANTHROPIC_HEADERS,
-    },
-    { method: 'POST', path: '/v1/responses', body: '{"model":"sim-responses","input":"hi"}' },
-    {
-      method: 'POST',
-      path: '/v1beta/models/sim-gemini:generateContent',
-      body: '{"contents":[{"parts":[{"text":"hi"}]}]}',
-    },
+    // Every format's generation route and its other routes, as its SDK calls them.
+    ...KIT_LIST.flatMap((kit) =>
+      [
+        kit.client.request(kit.nativeModel, 'hi', false),
+        ...kit.client.otherRoutes.map((route) => route.request(kit.nativeModel, 'hi')),
+      ].map((request) => ({
+        method: 'POST',
+        path: request.path,
+        body: JSON.stringify(request.body),
+        extra: kit.client.browserHeaders?.(TOKEN) ?? request.headers,
+      })),
+    ),
     { method: 'GET', path: '/v1/models' },
     { method: 'GET', path: '/' },
-    { method: 'POST', path: '/api/rpc', body: '{"method":"app.status"}' },
+    { method: 'POST', path: RPC_PATH, body: '{"method":"app.status"}' },
   ];
+
+  /** What an answer would hold: a simulator model's name or its reply. */
+  const ANSWERED = new RegExp([...KIT_LIST.map((kit) => kit.nativeModel), 'Simulated'].join('|'));
 
   it('refuses every non-loopback Host on every path with a 403, before any upstream call', async () => {
     sim.clearJournal();
@@ -108,7 +112,7 @@ describe('DNS rebinding: the Host check', () => {
           headers: { ...auth, ...extra, host },
         });
         expect(reply.status, `${host} ${request.path}`).toBe(403);
-        expect(reply.text).not.toMatch(/sim-chat|Simulated/);
+        expect(reply.text).not.toMatch(ANSWERED);
       }
     expect(sim.journal).toHaveLength(0);
   });
@@ -123,9 +127,9 @@ describe('DNS rebinding: the Host check', () => {
     ]) {
       const reply = await httpRequest(gateway.url, {
         method: 'POST',
-        path: '/v1/chat/completions',
-        headers: { ...auth, host },
-        body: CHAT,
+        path: FIRST.path,
+        headers: { ...FIRST.headers, host },
+        body: FIRST.body,
       });
       expect(reply.status, host).toBe(200);
     }
@@ -147,7 +151,7 @@ describe('CORS', () => {
   const preflight = (
     target: RunningGateway,
     origin: string,
-    path = '/v1/chat/completions',
+    path = FIRST.path,
     headers = 'authorization, content-type',
   ) =>
     httpRequest(target.url, {
@@ -159,8 +163,11 @@ describe('CORS', () => {
         'access-control-request-headers': headers,
       },
     });
-  const messagesPreflight = (target: RunningGateway, origin: string) =>
-    preflight(target, origin, '/v1/messages', Object.keys(ANTHROPIC_HEADERS).join(', '));
+  /** The preflight a page sends before its SDK's request of `kit`'s format. */
+  const sdkPreflight = (target: RunningGateway, origin: string, kit: FormatKit) => {
+    const page = fromPage(kit);
+    return preflight(target, origin, page.path, Object.keys(page.headers).join(', '));
+  };
 
   it('grants the allowed origin exactly', async () => {
     const reply = await preflight(gateway, ALLOWED);
@@ -169,43 +176,47 @@ describe('CORS', () => {
     expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
-  it('grants the allowed origin the headers the Anthropic SDK sends from a page', async () => {
-    const reply = await messagesPreflight(gateway, ALLOWED);
-    expect(reply.status).toBe(204);
-    expect(reply.headers['access-control-allow-origin']).toBe(ALLOWED);
-    const granted = String(reply.headers['access-control-allow-headers']).split(/,\s*/);
-    expect(granted).toEqual(expect.arrayContaining(Object.keys(ANTHROPIC_HEADERS)));
-    const answer = await httpRequest(gateway.url, {
-      method: 'POST',
-      path: '/v1/messages',
-      headers: { ...ANTHROPIC_HEADERS, origin: ALLOWED },
-      body: MESSAGES,
-    });
-    expect(answer.status, answer.text).toBe(200);
-    expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED);
-  });
+  it.each(KIT_LIST)(
+    'grants the allowed origin the headers the $format SDK sends from a page',
+    async (kit) => {
+      const page = fromPage(kit);
+      const reply = await sdkPreflight(gateway, ALLOWED, kit);
+      expect(reply.status).toBe(204);
+      expect(reply.headers['access-control-allow-origin']).toBe(ALLOWED);
+      const granted = String(reply.headers['access-control-allow-headers']).split(/,\s*/);
+      expect(granted).toEqual(expect.arrayContaining(Object.keys(page.headers)));
+      const answer = await httpRequest(gateway.url, {
+        method: 'POST',
+        path: page.path,
+        headers: { ...page.headers, origin: ALLOWED },
+        body: page.body,
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED);
+    },
+  );
 
   it('grants nothing to origins the user did not allow, on preflights, answers and errors', async () => {
     for (const target of [gateway, bare])
       for (const origin of lookalikes) {
         const pre = await preflight(target, origin);
         expect(pre.status, origin).not.toBe(204);
-        const messagesPre = await messagesPreflight(target, origin);
-        expect(messagesPre.status, origin).not.toBe(204);
-        const answers = [
-          messagesPre,
-          await httpRequest(target.url, {
-            method: 'POST',
-            path: '/v1/messages',
-            headers: { ...ANTHROPIC_HEADERS, origin },
-            body: MESSAGES,
-          }),
-          await httpRequest(target.url, {
-            method: 'POST',
-            path: '/v1/chat/completions',
-            headers: { ...auth, origin },
-            body: CHAT,
-          }),
+        const answers = [];
+        for (const kit of KIT_LIST) {
+          const page = fromPage(kit);
+          const sdkPre = await sdkPreflight(target, origin, kit);
+          expect(sdkPre.status, `${kit.format} ${origin}`).not.toBe(204);
+          answers.push(
+            sdkPre,
+            await httpRequest(target.url, {
+              method: 'POST',
+              path: page.path,
+              headers: { ...page.headers, origin },
+              body: page.body,
+            }),
+          );
+        }
+        answers.push(
           await httpRequest(target.url, { path: '/v1/models', headers: { ...auth, origin } }),
           await httpRequest(target.url, {
             path: '/v1/models',
@@ -213,11 +224,11 @@ describe('CORS', () => {
           }),
           await httpRequest(target.url, {
             method: 'POST',
-            path: '/v1/chat/completions',
-            headers: { ...auth, origin },
+            path: FIRST.path,
+            headers: { ...FIRST.headers, origin },
             body: '{',
           }),
-        ];
+        );
         for (const reply of [pre, ...answers]) {
           expect(reply.headers['access-control-allow-origin'], origin).toBeUndefined();
           expect(reply.headers['access-control-allow-credentials']).toBeUndefined();

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
+import { KIT_LIST } from '../format-kits/kits.ts';
+import { streamError } from '../format-kits/stream-records.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
-import { MODEL_FOR } from './exchange.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { httpRequest } from './raw-http.ts';
-import { routeHeaders, routeOf, TRANSLATED_MODEL } from './routes.ts';
-import { streamError } from './sse-faults.ts';
+import { requestHeaders } from './routes.ts';
 
 /**
  * On SIGTERM the gateway lets streams finish within its grace period; a stream still going at
@@ -21,22 +20,24 @@ afterEach(async () => {
   sim = null;
 });
 
-describe.each(WIRE_FORMATS)('a %s stream cut at the grace limit', (format) => {
+describe.each(KIT_LIST)('a $format stream cut at the grace limit', (kit) => {
   it.each([
-    ['passed through', MODEL_FOR[format]],
-    ['translated', TRANSLATED_MODEL[format]],
+    ['passed through', kit.nativeModel],
+    ['translated', kit.translatedModel],
   ])('%s: ends with the in-stream error, not a reset', async (_route, model) => {
     sim = await startSimulator();
     fx = await startFixture({ upstreamUrl: sim.url, upstreamKey: SIM_KEYS.full });
-    const route = routeOf(format, true);
+    // Many slow chunks: the stream outlasts the grace period by far.
+    const request = kit.client.request(
+      model,
+      `[[sim:slow-chunks=300]] ${'word '.repeat(60)}`,
+      true,
+    );
     const reply = httpRequest(fx.url, {
       method: 'POST',
-      path: route.path(model),
-      headers: routeHeaders(route, fx.token),
-      // Many slow chunks: the stream outlasts the grace period by far.
-      body: JSON.stringify(
-        route.body(model, `[[sim:slow-chunks=300]] ${'word '.repeat(60)}`, true),
-      ),
+      path: request.path,
+      headers: requestHeaders(request, fx.token),
+      body: JSON.stringify(request.body),
       timeoutMs: 15_000,
     });
     await new Promise((r) => setTimeout(r, 500));
@@ -45,6 +46,6 @@ describe.each(WIRE_FORMATS)('a %s stream cut at the grace limit', (format) => {
     await closing.gateway.close(300);
     const { status, text } = await reply;
     expect(status).toBe(200);
-    expect(streamError(format, text), text.slice(-300)).toContain('shutting down');
+    expect(streamError(kit, text), text.slice(-300)).toContain('shutting down');
   });
 });

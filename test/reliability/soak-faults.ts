@@ -1,6 +1,7 @@
+import { kitOfUpstreamPath } from '../format-kits/kits.ts';
+import { firstRecords, withHugeRecord } from '../format-kits/stream-records.ts';
 import {
   chunk,
-  formatOfPath,
   head,
   jsonAnswer,
   stall,
@@ -11,16 +12,7 @@ import {
   type FaultStep,
 } from './fault-upstream.ts';
 import type { Recordings } from './sim-recordings.ts';
-import {
-  firstEvents,
-  inPieces,
-  sseAnswer,
-  SSE_HEAD,
-  sseResetAt,
-  toCrlf,
-  withComments,
-  withHugeEvent,
-} from './sse-faults.ts';
+import { inPieces, piecesApart, streamAnswer, streamHead, streamResetAt } from './stream-faults.ts';
 
 /**
  * The faults the long run repeats, each with what the client must see. A request names its
@@ -45,50 +37,77 @@ export interface SoakFault {
 }
 
 const recorded = (request: FaultRequest, recordings: Recordings): string =>
-  recordings[formatOfPath(request.path)].stream;
+  recordings[kitOfUpstreamPath(request.path).format].stream;
+
+/**
+ * The upstream's recording written in its framing's `index`-th cheap variant (for SSE: CRLF line
+ * endings, then comment lines), or as it is where the framing has fewer.
+ */
+const framingVariant =
+  (index: number) =>
+  (r: FaultRequest, rec: Recordings): FaultStep[] => {
+    const kit = kitOfUpstreamPath(r.path);
+    const variant = kit.stream.framing.variants.filter((v) => !v.costly)[index];
+    const body = recorded(r, rec);
+    return streamAnswer(
+      kit,
+      variant ? piecesApart(variant.pieces(body), variant.pauseMs) : [chunk(body)],
+    );
+  };
 
 export const SOAK_FAULTS: readonly SoakFault[] = [
-  { name: 'plain', expect: 'ok', script: (r, rec) => sseAnswer([chunk(recorded(r, rec))]) },
-  { name: 'crlf', expect: 'ok', script: (r, rec) => sseAnswer([chunk(toCrlf(recorded(r, rec)))]) },
   {
-    name: 'comments',
+    name: 'plain',
     expect: 'ok',
-    script: (r, rec) => sseAnswer([chunk(withComments(recorded(r, rec)))]),
+    script: (r, rec) => streamAnswer(kitOfUpstreamPath(r.path), [chunk(recorded(r, rec))]),
   },
-  { name: 'split', expect: 'ok', script: (r, rec) => sseAnswer(inPieces(recorded(r, rec), 5, 0)) },
+  { name: 'framing-variant-1', expect: 'ok', script: framingVariant(0) },
+  { name: 'framing-variant-2', expect: 'ok', script: framingVariant(1) },
+  {
+    name: 'split',
+    expect: 'ok',
+    script: (r, rec) => streamAnswer(kitOfUpstreamPath(r.path), inPieces(recorded(r, rec), 5, 0)),
+  },
   {
     name: 'huge-event',
     expect: 'ok',
-    script: (r, rec, huge) =>
-      sseAnswer(
-        inPieces(
-          withHugeEvent(formatOfPath(r.path), recorded(r, rec), 'H'.repeat(huge)),
-          256 * 1024,
-          0,
-        ),
-      ),
+    script: (r, rec, huge) => {
+      const kit = kitOfUpstreamPath(r.path);
+      const body = withHugeRecord(kit, recorded(r, rec), 'H'.repeat(huge));
+      return streamAnswer(kit, inPieces(body, 256 * 1024, 0));
+    },
   },
   {
     name: 'truncated',
     expect: 'stream-error',
-    script: (r, rec) => sseAnswer([chunk(firstEvents(recorded(r, rec), 3))]),
+    script: (r, rec) => {
+      const kit = kitOfUpstreamPath(r.path);
+      return streamAnswer(kit, [chunk(firstRecords(kit, recorded(r, rec), 3))]);
+    },
   },
   {
     name: 'reset-mid-event',
     expect: 'stream-error',
-    script: (r, rec) => sseResetAt(recorded(r, rec), recorded(r, rec).indexOf('\n\n') + 22),
+    script: (r, rec) => {
+      const kit = kitOfUpstreamPath(r.path);
+      const body = recorded(r, rec);
+      return streamResetAt(kit, body, kit.stream.framing.recordEnd(body, 0) + 20);
+    },
   },
   {
     name: 'reset-before-body',
     expect: 502,
     orExpect: 'stream-error',
-    script: (r, rec) => sseResetAt(recorded(r, rec), 0),
+    script: (r, rec) => streamResetAt(kitOfUpstreamPath(r.path), recorded(r, rec), 0),
   },
   { name: 'stall-headers', expect: 504, script: () => [stall] },
   {
     name: 'stall-mid-stream',
     expect: 'stream-error',
-    script: (r, rec) => [SSE_HEAD, chunk(firstEvents(recorded(r, rec), 3)), wait(10), stall],
+    script: (r, rec) => {
+      const kit = kitOfUpstreamPath(r.path);
+      return [streamHead(kit), chunk(firstRecords(kit, recorded(r, rec), 3)), wait(10), stall];
+    },
   },
   {
     name: 'html-502',
@@ -115,7 +134,10 @@ export const SOAK_FAULTS: readonly SoakFault[] = [
   {
     name: 'client-gone',
     expect: 'client-gone',
-    script: (r, rec) => [SSE_HEAD, chunk(firstEvents(recorded(r, rec), 2)), wait(3000), end],
+    script: (r, rec) => {
+      const kit = kitOfUpstreamPath(r.path);
+      return [streamHead(kit), chunk(firstRecords(kit, recorded(r, rec), 2)), wait(3000), end];
+    },
   },
 ];
 

@@ -1,13 +1,14 @@
 import { request } from 'node:http';
 import { openStore } from '../../electron/store/index.ts';
 import { badInputBurst } from './bad-input-burst.ts';
-import { FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { KIT_PAIRS } from '../format-kits/kits.ts';
+import { streamError } from '../format-kits/stream-records.ts';
 import { jsonAnswer, startFaultUpstream } from './fault-upstream.ts';
 import { PROCESS_TOKEN, startGatewayProcess } from './gateway-process.ts';
-import { routeHeaders, routeOf } from './routes.ts';
+import { requestHeaders } from './routes.ts';
 import { recordFromSimulator } from './sim-recordings.ts';
 import { faultOf, SOAK_FAULTS, type Expectation } from './soak-faults.ts';
-import { streamError } from './sse-faults.ts';
 
 /**
  * The long run's soak: a real gateway process (short upstream timeouts) against the fault
@@ -104,11 +105,7 @@ function send(
   });
 }
 
-function check(
-  expect: Expectation,
-  client: Parameters<typeof streamError>[0],
-  outcome: Outcome,
-): string | null {
+function check(expect: Expectation, client: FormatKit, outcome: Outcome): string | null {
   if (outcome.timedOut) return 'hang';
   if (expect === 'client-gone') return null;
   if (expect === 'ok')
@@ -168,22 +165,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let upstreamConnectionsAfter: number;
   try {
     for (let round = 1; round <= options.rounds; round += 1) {
-      const jobs = SOAK_FAULTS.flatMap((fault) => FORMAT_PAIRS.map((pair) => ({ fault, pair })));
+      const jobs = SOAK_FAULTS.flatMap((fault) => KIT_PAIRS.map((pair) => ({ fault, pair })));
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < jobs.length) {
           const { fault, pair } = jobs[next++]!;
-          const route = routeOf(pair.client, true);
-          const model = MODEL_FOR[pair.upstream];
-          const body = JSON.stringify(
-            route.body(model, `fault=${fault.name} round ${round}`, true),
+          const call = pair.client.client.request(
+            pair.upstream.nativeModel,
+            `fault=${fault.name} round ${round}`,
+            true,
           );
           const started = Date.now();
           const outcome = await send(
             gw.url,
-            route.path(model),
-            routeHeaders(route, PROCESS_TOKEN),
-            body,
+            call.path,
+            requestHeaders(call, PROCESS_TOKEN),
+            JSON.stringify(call.body),
             options.deadlineMs,
             fault.expect === 'client-gone',
           );
@@ -196,8 +193,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const alternative = fault.orExpect
             ? check(fault.orExpect, pair.client, outcome)
             : problem;
-          if (problem && alternative)
-            stats.failures.push(`${pair.upstream}→${pair.client}: ${problem}`);
+          if (problem && alternative) stats.failures.push(`${pair.label}: ${problem}`);
         }
       };
       await Promise.all(Array.from({ length: options.concurrency }, worker));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../shared/wire-formats.ts';
-import { expectErrorIn } from './error-shapes.ts';
-import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { KIT_LIST, KIT_PAIRS, kitOfUpstreamPath } from '../format-kits/kits.ts';
+import { firstRecords, streamError } from '../format-kits/stream-records.ts';
+import { exchange } from './exchange.ts';
 import {
   chunk,
   head,
@@ -13,15 +14,9 @@ import {
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { httpRequest } from './raw-http.ts';
-import { routeHeaders, routeOf } from './routes.ts';
+import { requestHeaders } from './routes.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
-import {
-  expectBrokenStream,
-  firstEvents,
-  sseAnswer,
-  sseResetAt,
-  streamError,
-} from './sse-faults.ts';
+import { expectBrokenStream, streamAnswer, streamResetAt } from './stream-faults.ts';
 
 /**
  * Streams and bodies that stop early: a stream that ends cleanly without its terminal event
@@ -43,41 +38,37 @@ afterAll(async () => {
   await up.close();
 });
 
-/** The last event of an SSE body, which must be a well-formed in-stream error. */
-function lastEvent(sse: string): string {
-  const blocks = sse.split(/\r?\n\r?\n/).filter((b) => b.trim() !== '');
-  return `${blocks.at(-1) ?? ''}\n\n`;
+/** The last record of a streamed body, which must be a well-formed in-stream error. */
+function expectEndsWithError(client: FormatKit, body: string): void {
+  const records = client.stream.framing.records(body);
+  const last = client.stream.framing.write(records.slice(-1));
+  expect(streamError(client, last), `last record: ${last.slice(0, 300)}`).not.toBeNull();
 }
 
-function expectEndsWithError(client: WireFormat, sse: string): void {
-  const last = lastEvent(sse);
-  expect(streamError(client, last), `last event: ${last.slice(0, 300)}`).not.toBeNull();
-}
-
-describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, upstream }) => {
-  const model = MODEL_FOR[upstream];
+describe.each(KIT_PAIRS)('$label', ({ client, upstream }) => {
+  const model = upstream.nativeModel;
+  const recorded = () => recordings[upstream.format];
 
   it('a stream that ends cleanly without its terminal event ends with an in-stream error', async () => {
-    up.script = () => sseAnswer([chunk(firstEvents(recordings[upstream].stream, 3))]);
-    const { reply, record } = await exchange(fx, { format: client, model, stream: true });
+    up.script = () => streamAnswer(upstream, [chunk(firstRecords(upstream, recorded().stream, 3))]);
+    const { reply, record } = await exchange(fx, { kit: client, model, stream: true });
     expect(reply.status).toBe(200);
     expectEndsWithError(client, reply.text);
     expect(record.errorKind).not.toBeNull();
   });
 
   it('a reset in the middle of an event ends the stream with a well-formed error', async () => {
-    const sse = recordings[upstream].stream;
-    // Inside the second event: the event in flight is partial. The first event gave every client
-    // bytes, except a native client of another format's upstream (a Gemini chunk carries
-    // content, and the first event had none): it gets an error status instead.
-    const second = sse.indexOf('\n\n') + 2 + 20;
-    up.script = () => sseResetAt(sse, second);
-    const { reply, record } = await exchange(fx, { format: client, model, stream: true });
-    const translatedToNative = client === 'gemini' && upstream !== 'gemini';
-    expect(expectBrokenStream(client, reply, 502)).toBe(
-      translatedToNative ? 'status' : 'in-stream',
-    );
-    if (!translatedToNative) {
+    const body = recorded().stream;
+    // Inside the second record: the record in flight is partial. The first record gave every
+    // client bytes, except one of a format whose stream opens only with content (a Gemini chunk
+    // carries content, and the first record had none) translated from another: it gets an error
+    // status instead.
+    const second = upstream.stream.framing.recordEnd(body, 0) + 20;
+    up.script = () => streamResetAt(upstream, body, second);
+    const { reply, record } = await exchange(fx, { kit: client, model, stream: true });
+    const nothingSentYet = !client.stream.opensBeforeContent && client !== upstream;
+    expect(expectBrokenStream(client, reply, 502)).toBe(nothingSentYet ? 'status' : 'in-stream');
+    if (!nothingSentYet) {
       expectEndsWithError(client, reply.text);
       expect(record.usageEstimated).toBe(true);
     }
@@ -85,10 +76,10 @@ describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, 
   });
 
   it('a reset before any body byte is an error status or an in-stream error, never a silent 200', async () => {
-    up.script = () => sseResetAt(recordings[upstream].stream, 0);
-    const { reply, record } = await exchange(fx, { format: client, model, stream: true });
+    up.script = () => streamResetAt(upstream, recorded().stream, 0);
+    const { reply, record } = await exchange(fx, { kit: client, model, stream: true });
     if (reply.status === 200) expectEndsWithError(client, reply.text);
-    else expectErrorIn(client, reply, 502);
+    else client.errors.expect(reply, 502);
     expect(record.errorKind).not.toBeNull();
   });
 
@@ -98,63 +89,65 @@ describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, 
       wait(5),
       reset,
     ];
-    const { reply, record } = await exchange(fx, { format: client, model, stream: false });
-    expectErrorIn(client, reply, 502);
+    const { reply, record } = await exchange(fx, { kit: client, model, stream: false });
+    client.errors.expect(reply, 502);
     expect(record.status).toBe(502);
     expect(record.errorKind).not.toBeNull();
   });
 });
 
-describe('a non-streamed body cut part-way', () => {
-  const json = () => recordings.chat.json;
-  const cut = () => [
-    head(200, { 'content-type': 'application/json', 'content-length': String(json().length) }),
-    write(json().slice(0, 40)),
-    wait(5),
-    reset,
-  ];
+/** An upstream's whole answer cut after 40 bytes: the connection resets with the rest owed. */
+const cutAnswer = (json: string) => () => [
+  head(200, { 'content-type': 'application/json', 'content-length': String(json.length) }),
+  write(json.slice(0, 40)),
+  wait(5),
+  reset,
+];
 
+describe.each(KIT_LIST)('a non-streamed $format body cut part-way', (kit) => {
   it('passed through: a 502 in the client’s format (never a complete-looking 200), and the record says why', async () => {
-    up.script = cut;
+    up.script = cutAnswer(recordings[kit.format].json);
     const { reply, record } = await exchange(fx, {
-      format: 'chat',
-      model: 'sim-chat',
+      kit,
+      model: kit.nativeModel,
       stream: false,
     });
-    expectErrorIn('chat', reply, 502);
+    kit.errors.expect(reply, 502);
     expect(record.errorKind).toBe('upstream_disconnected');
   });
 
-  it('a token count passed through: a 502 in the Messages shape, and the record says why', async () => {
-    const answer = '{"input_tokens":42}';
-    up.script = () => [
-      head(200, { 'content-type': 'application/json', 'content-length': String(answer.length) }),
-      write(answer.slice(0, 8)),
-      wait(5),
-      reset,
-    ];
-    const reply = await httpRequest(fx.url, {
-      method: 'POST',
-      path: '/v1/messages/count_tokens',
-      headers: routeHeaders(routeOf('anthropic', false), fx.token),
-      body: JSON.stringify({
-        model: MODEL_FOR.anthropic,
-        messages: [{ role: 'user', content: 'count me' }],
-      }),
-    });
-    expectErrorIn('anthropic', reply, 502);
-    const record = await fx.recordFor(String(reply.headers['x-request-id']));
-    expect(record).toMatchObject({ status: 502, errorKind: 'upstream_disconnected' });
-  });
-
   it('translated: a 502 in the client’s format', async () => {
-    up.script = cut;
+    // The answer of the translated model's own format, cut.
+    up.script = (request) => cutAnswer(recordings[kitOfUpstreamPath(request.path).format].json)();
     const { reply, record } = await exchange(fx, {
-      format: 'responses',
-      model: 'sim-chat',
+      kit,
+      model: kit.translatedModel,
       stream: false,
     });
-    expectErrorIn('responses', reply, 502);
+    kit.errors.expect(reply, 502);
     expect(record.errorKind).not.toBeNull();
   });
+
+  it.each(kit.client.otherRoutes)(
+    'a $name answer passed through: a 502 in its shape, and the record says why',
+    async (route) => {
+      const answer = '{"input_tokens":42}';
+      up.script = () => [
+        head(200, { 'content-type': 'application/json', 'content-length': String(answer.length) }),
+        write(answer.slice(0, 8)),
+        wait(5),
+        reset,
+      ];
+      const request = route.request(kit.nativeModel, 'count me');
+      const reply = await httpRequest(fx.url, {
+        method: 'POST',
+        path: request.path,
+        headers: requestHeaders(request, fx.token),
+        body: JSON.stringify(request.body),
+      });
+      kit.errors.expect(reply, 502);
+      const record = await fx.recordFor(String(reply.headers['x-request-id']));
+      expect(record).toMatchObject({ status: 502, errorKind: 'upstream_disconnected' });
+    },
+  );
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
-import { expectErrorIn } from './error-shapes.ts';
-import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
+import { DEFAULT_KIT, KIT_LIST, KIT_PAIRS } from '../format-kits/kits.ts';
+import { exchange } from './exchange.ts';
 import {
   chunk,
   head,
@@ -12,6 +11,8 @@ import {
   type FaultUpstream,
 } from './fault-upstream.ts';
 import { FAST_RETRY, startFixture, type GatewayFixture } from './gateway-fixture.ts';
+import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
+import { errorAnswer } from './stream-faults.ts';
 
 /**
  * Error answers an upstream (or a proxy in front of it) really sends: an HTML error page, a
@@ -19,10 +20,12 @@ import { FAST_RETRY, startFixture, type GatewayFixture } from './gateway-fixture
  * client gets the status in its own format with a readable message; retries happen only where
  * the spec allows, count as attempts, and never as extra records.
  */
+let recordings: Recordings;
 let up: FaultUpstream;
 let fx: GatewayFixture;
 
 beforeAll(async () => {
+  recordings = await recordFromSimulator();
   up = await startFaultUpstream();
   fx = await startFixture({ upstreamUrl: up.url });
 });
@@ -40,13 +43,13 @@ const page = (status: number, type: string, body: string) => () => [
   end,
 ];
 
-describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, upstream }) => {
-  const model = MODEL_FOR[upstream];
+describe.each(KIT_PAIRS)('$label', ({ client, upstream }) => {
+  const model = upstream.nativeModel;
 
   it('an HTML 502 page becomes a 502 in the client’s format that names the page', async () => {
     up.script = page(502, 'text/html', NGINX_502);
-    const { reply, record } = await exchange(fx, { format: client, model, stream: true });
-    const error = expectErrorIn(client, reply, 502);
+    const { reply, record } = await exchange(fx, { kit: client, model, stream: true });
+    const error = client.errors.expect(reply, 502);
     expect(String(error.message)).toMatch(/502 Bad Gateway/);
     expect(String(error.message)).not.toMatch(/<\/?[a-z]+>/);
     expect(record).toMatchObject({ status: 502, attempts: 1 });
@@ -56,13 +59,13 @@ describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, 
 describe('error answers on every route', () => {
   it('a plain-text 500 keeps its status and text', async () => {
     up.script = page(500, 'text/plain', 'upstream exploded');
-    for (const { client, upstream } of FORMAT_PAIRS) {
+    for (const { client, upstream } of KIT_PAIRS) {
       const { reply } = await exchange(fx, {
-        format: client,
-        model: MODEL_FOR[upstream],
+        kit: client,
+        model: upstream.nativeModel,
         stream: false,
       });
-      const error = expectErrorIn(client, reply, 500);
+      const error = client.errors.expect(reply, 500);
       expect(error.message).toBe('upstream exploded');
     }
   });
@@ -75,15 +78,15 @@ describe('error answers on every route', () => {
       lastChunk,
       end,
     ];
-    for (const { client, upstream } of FORMAT_PAIRS.filter(
-      (p) => p.client === p.upstream || p.client === 'chat',
+    for (const { client, upstream } of KIT_PAIRS.filter(
+      (p) => p.client === p.upstream || p.client === DEFAULT_KIT,
     )) {
       const { reply, record } = await exchange(fx, {
-        format: client,
-        model: MODEL_FOR[upstream],
+        kit: client,
+        model: upstream.nativeModel,
         stream: false,
       });
-      expectErrorIn(client, reply, 502);
+      client.errors.expect(reply, 502);
       expect(reply.body.length).toBeLessThan(8 * 1024);
       expect((record.errorMessage ?? '').length).toBeLessThan(8 * 1024);
     }
@@ -102,37 +105,41 @@ describe('429 storms and 5xx bursts', () => {
     up.script = () => rateLimited('0');
     const before = up.generations().length;
     const { reply, record } = await exchange(fx, {
-      format: 'chat',
-      model: 'sim-chat',
+      kit: DEFAULT_KIT,
+      model: DEFAULT_KIT.nativeModel,
       stream: true,
     });
-    expectErrorIn('chat', reply, 429);
+    DEFAULT_KIT.errors.expect(reply, 429);
     expect(reply.headers['retry-after']).toBe('0');
     expect(record.attempts).toBe(FAST_RETRY.maxRetries + 1);
     expect(up.generations().length - before).toBe(FAST_RETRY.maxRetries + 1);
   });
 
-  it('a Retry-After longer than the gateway waits is passed on at once', async () => {
-    up.script = () => rateLimited('30');
-    const { reply, record, elapsedMs } = await exchange(fx, {
-      format: 'gemini',
-      model: 'sim-chat',
-      stream: false,
-    });
-    expectErrorIn('gemini', reply, 429);
-    expect(elapsedMs).toBeLessThan(1000);
-    expect(record.attempts).toBe(1);
-  });
+  it.each(KIT_LIST)(
+    'a Retry-After longer than the gateway waits is passed on at once to a $format client',
+    async (kit) => {
+      up.script = () => rateLimited('30');
+      const { reply, record, elapsedMs } = await exchange(fx, {
+        kit,
+        model: kit.translatedModel,
+        stream: false,
+      });
+      kit.errors.expect(reply, 429);
+      expect(elapsedMs).toBeLessThan(1000);
+      expect(record.attempts).toBe(1);
+    },
+  );
 
   it('many clients in a storm: each gets its 429, one record each, attempts within the budget', async () => {
     up.script = () => rateLimited('0');
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         exchange(fx, {
-          format: WIRE_FORMATS[i % WIRE_FORMATS.length]!,
-          model: 'sim-responses',
+          kit: KIT_LIST[i % KIT_LIST.length]!,
+          // Passed through for one format, translated for the others.
+          model: DEFAULT_KIT.nativeModel,
           // Every format both streamed and not, whatever the number of formats.
-          stream: Math.floor(i / WIRE_FORMATS.length) % 2 === 0,
+          stream: Math.floor(i / KIT_LIST.length) % 2 === 0,
         }),
       ),
     );
@@ -142,25 +149,24 @@ describe('429 storms and 5xx bursts', () => {
     }
   });
 
-  it('500, 502 and 504 are not retried; a 503 burst is', async () => {
+  it.each(KIT_LIST)('500, 502 and 504 are not retried; a 503 burst is ($format)', async (kit) => {
     for (const status of [500, 502, 504]) {
-      up.script = () => jsonAnswer(status, { error: { message: `burst ${status}` } });
+      // In the upstream's own shape: passed through, it reaches the client as it is.
+      up.script = () => errorAnswer(kit, status, `burst ${status}`);
       const { reply, record } = await exchange(fx, {
-        format: 'responses',
-        model: 'sim-responses',
+        kit,
+        model: kit.nativeModel,
         stream: false,
       });
-      expectErrorIn('responses', reply, status);
+      kit.errors.expect(reply, status);
       expect(record.attempts).toBe(1);
     }
     let calls = 0;
     up.script = () =>
-      ++calls <= 2
-        ? jsonAnswer(503, { error: { message: 'busy' } })
-        : jsonAnswer(200, { id: 'ok', object: 'response', status: 'completed', output: [] });
+      ++calls <= 2 ? errorAnswer(kit, 503, 'busy') : jsonAnswer(200, recordings[kit.format].json);
     const { reply, record } = await exchange(fx, {
-      format: 'responses',
-      model: 'sim-responses',
+      kit,
+      model: kit.nativeModel,
       stream: false,
     });
     expect(reply.status).toBe(200);

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireFormat } from '../../shared/wire-formats.ts';
-import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
-import { chunk, startFaultUpstream, type FaultStep, type FaultUpstream } from './fault-upstream.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { DEFAULT_KIT, KIT_PAIRS } from '../format-kits/kits.ts';
+import { streamError, streamedText, withHugeRecord } from '../format-kits/stream-records.ts';
+import { exchange } from './exchange.ts';
+import { startFaultUpstream, type FaultStep, type FaultUpstream } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { SCALE } from './scale.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
-import {
-  inPieces,
-  splitInsideCrlf,
-  sseAnswer,
-  streamError,
-  streamedText,
-  toCrlf,
-  withComments,
-  withHugeEvent,
-} from './sse-faults.ts';
+import { inPieces, piecesApart, streamAnswer } from './stream-faults.ts';
 
 /**
- * SSE that is odd but valid must come through whole: CRLF line endings (also split between
- * CR and LF), comment lines, events split across reads, and one very large event. Each real
- * upstream stream goes through every client format, passed through or translated (the costly
- * variants not for every Messages pair: see VARIANTS); the text the client assembles must be
- * the upstream's, and the usage metered the upstream's own.
+ * Streams that are odd but valid must come through whole: the framing's own variants (for SSE:
+ * CRLF line endings, also split between CR and LF, comment lines), records split across reads,
+ * and one very large record. Each real upstream stream goes through every client format, passed
+ * through or translated (the costly variants not for every pair of a format whose recording is
+ * long: see `variantsFor`); the text the client assembles must be the upstream's, and the usage
+ * metered the upstream's own.
  */
 let recordings: Recordings;
 let up: FaultUpstream;
@@ -39,51 +33,67 @@ afterAll(async () => {
 
 const HUGE = 'H'.repeat(SCALE.hugeEventChars);
 
+interface Variant {
+  steps: (body: string, upstream: FormatKit) => FaultStep[];
+  costly?: true;
+}
+
 /**
  * The same bytes in other framing. The costly variants (lines cut across reads, a millisecond a
- * piece; one huge event) test the upstream's line reader and the buffers on both sides, which
- * are the same whatever the other side is. They run for every pair of the other formats, and
- * for Messages passed through and translated once each way (to and from chat completions); the
- * other Messages pairs get the cheap variants only.
+ * piece; one huge record) test the upstream's line reader and the buffers on both sides, which
+ * are the same whatever the other side is. They run for every pair of formats whose recordings
+ * are ordinary, and for a format with a long one (`longRecording`) passed through and translated
+ * once each way (to and from the first format); its other pairs get the cheap variants only.
  */
-const VARIANTS: Record<
-  string,
-  { steps: (sse: string, format: WireFormat) => FaultStep[]; costly?: true }
-> = {
-  'CRLF line endings': { steps: (sse) => [chunk(toCrlf(sse))] },
-  'CRLF split between CR and LF': { steps: (sse) => splitInsideCrlf(toCrlf(sse)), costly: true },
-  'comment lines and keep-alives': { steps: (sse) => [chunk(withComments(sse))] },
-  [`events split across ${SCALE.splitBytes}-byte reads`]: {
-    steps: (sse) => inPieces(sse, SCALE.splitBytes, 0),
-    costly: true,
-  },
-  [`one ${SCALE.hugeEventChars / 1024 / 1024} MB event`]: {
-    steps: (sse, format) => inPieces(withHugeEvent(format, sse, HUGE), 256 * 1024, 0),
-    costly: true,
-  },
-};
+function variantsOf(upstream: FormatKit): Record<string, Variant> {
+  const own = Object.fromEntries(
+    upstream.stream.framing.variants.map((v): [string, Variant] => [
+      v.name,
+      {
+        steps: (body) => piecesApart(v.pieces(body), v.pauseMs),
+        ...(v.costly ? { costly: true } : {}),
+      },
+    ]),
+  );
+  return {
+    ...own,
+    [`records split across ${SCALE.splitBytes}-byte reads`]: {
+      steps: (body) => inPieces(body, SCALE.splitBytes, 0),
+      costly: true,
+    },
+    [`one ${SCALE.hugeEventChars / 1024 / 1024} MB record`]: {
+      steps: (body, kit) => inPieces(withHugeRecord(kit, body, HUGE), 256 * 1024, 0),
+      costly: true,
+    },
+  };
+}
 
-const COSTLY_MESSAGES_PAIRS = ['anthropic>anthropic', 'anthropic>chat', 'chat>anthropic'];
-
-const variantsFor = (client: WireFormat, upstream: WireFormat): string[] => {
+function variantsFor(client: FormatKit, upstream: FormatKit): string[] {
+  const long = (kit: FormatKit) => kit.upstream.longRecording === true;
   const costly =
-    (client !== 'anthropic' && upstream !== 'anthropic') ||
-    COSTLY_MESSAGES_PAIRS.includes(`${upstream}>${client}`);
-  return Object.keys(VARIANTS).filter((name) => costly || !VARIANTS[name]!.costly);
-};
+    (!long(client) && !long(upstream)) ||
+    client === upstream ||
+    (long(upstream) && client === DEFAULT_KIT) ||
+    (long(client) && upstream === DEFAULT_KIT);
+  const variants = variantsOf(upstream);
+  return Object.keys(variants).filter((name) => costly || !variants[name]!.costly);
+}
 
-describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', ({ client, upstream }) => {
+describe.each(KIT_PAIRS)('$label', ({ client, upstream }) => {
   it.each(variantsFor(client, upstream))('%s', async (variant) => {
-    const recorded = recordings[upstream].stream;
-    up.script = () => sseAnswer(VARIANTS[variant]!.steps(recorded, upstream));
+    const recorded = recordings[upstream.format].stream;
+    up.script = () =>
+      streamAnswer(upstream, variantsOf(upstream)[variant]!.steps(recorded, upstream));
     const { reply, record } = await exchange(fx, {
-      format: client,
-      model: MODEL_FOR[upstream],
+      kit: client,
+      model: upstream.nativeModel,
       stream: true,
     });
     expect(reply.status).toBe(200);
     expect(streamError(client, reply.text)).toBeNull();
-    const sent = variant.includes('MB event') ? withHugeEvent(upstream, recorded, HUGE) : recorded;
+    const sent = variant.includes('MB record')
+      ? withHugeRecord(upstream, recorded, HUGE)
+      : recorded;
     const text = streamedText(client, reply.text);
     // Not vacuous: the recording has text in the upstream's own shape.
     expect(streamedText(upstream, sent).length).toBeGreaterThan(0);

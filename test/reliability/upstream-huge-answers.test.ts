@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRE_FORMATS } from '../../shared/wire-formats.ts';
-import { exchange, MODEL_FOR } from './exchange.ts';
+import { DEFAULT_KIT, KIT_LIST, kitOfUpstreamPath } from '../format-kits/kits.ts';
+import { exchange } from './exchange.ts';
 import {
   chunk,
   end,
@@ -14,8 +14,8 @@ import {
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { canReadRss, PROCESS_TOKEN, startGatewayProcess } from './gateway-process.ts';
-import { routeHeaders, routeOf, TRANSLATED_MODEL } from './routes.ts';
-import { expectBrokenStream, sseAnswer } from './sse-faults.ts';
+import { requestHeaders } from './routes.ts';
+import { expectBrokenStream, streamAnswer } from './stream-faults.ts';
 
 /**
  * An upstream's 2xx answer is never held in memory without a bound (issue 13, finding 3). A
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** A JSON answer of `size` bytes, sent in 1 MiB pieces with its length. */
 function bigJsonAnswer(size: number): { steps: FaultStep[]; sha: string } {
-  const prefix = '{"id":"big","object":"chat.completion","filler":"';
+  const prefix = '{"id":"big","filler":"';
   const suffix = '"}';
   const body = Buffer.alloc(size, 'a');
   body.write(prefix, 0);
@@ -53,21 +53,24 @@ function bigJsonAnswer(size: number): { steps: FaultStep[]; sha: string } {
   return { steps, sha: createHash('sha256').update(body).digest('hex') };
 }
 
-/** One `data:` line of `size` characters that never ends, in 1 MiB chunks. */
-function endlessRecord(size: number): FaultStep[] {
-  const steps: FaultStep[] = [chunk('data: {"filler":"')];
+/** One record of `size` characters that never ends, in 1 MiB chunks, in the kit's framing. */
+function endlessRecord(kit: (typeof KIT_LIST)[number], size: number): FaultStep[] {
+  const steps: FaultStep[] = [chunk(kit.stream.framing.openRecord)];
   const piece = Buffer.alloc(MB, 'b');
   for (let sent = 0; sent < size; sent += MB) steps.push(chunk(piece));
-  return sseAnswer(steps);
+  return streamAnswer(kit, steps);
 }
+
+/** The client of the checks that need only one format: the first. */
+const kit = DEFAULT_KIT;
 
 describe('a non-streamed answer', () => {
   it('is passed through whole past the metering limit, byte for byte', async () => {
     const answer = bigJsonAnswer(40 * MB);
     up.script = () => answer.steps;
     const { reply, record } = await exchange(fx, {
-      format: 'chat',
-      model: MODEL_FOR.chat,
+      kit,
+      model: kit.nativeModel,
       stream: false,
       timeoutMs: 30_000,
     });
@@ -79,34 +82,32 @@ describe('a non-streamed answer', () => {
   it('that must be translated is refused past 64 MiB with a 502 in the client’s format', async () => {
     up.script = () => bigJsonAnswer(80 * MB).steps;
     const { reply, record } = await exchange(fx, {
-      format: 'chat',
-      model: TRANSLATED_MODEL.chat,
+      kit,
+      model: kit.translatedModel,
       stream: false,
       timeoutMs: 30_000,
     });
-    expect(reply.status).toBe(502);
-    expect(JSON.parse(reply.text)).toMatchObject({
-      error: { code: 'upstream_response_too_large' },
-    });
+    const error = kit.errors.expect(reply, 502);
+    expect(JSON.stringify(error)).toContain('upstream_response_too_large');
     expect(record.status).toBe(502);
   });
 });
 
-describe.each(WIRE_FORMATS)('a %s stream record that never ends', (format) => {
+describe.each(KIT_LIST)('a $format stream record that never ends', (client) => {
   it.each([
-    ['passed through', MODEL_FOR[format]],
-    ['translated', TRANSLATED_MODEL[format]],
+    ['passed through', client.nativeModel],
+    ['translated', client.translatedModel],
   ])('%s: ends with the in-stream error past 16 Mi characters', async (_route, model) => {
-    up.script = () => endlessRecord(24 * MB);
+    up.script = (request) => endlessRecord(kitOfUpstreamPath(request.path), 24 * MB);
     const { reply, record } = await exchange(fx, {
-      format,
+      kit: client,
       model,
       stream: true,
       timeoutMs: 30_000,
     });
     // Passed through, the record's bytes went out as they came: the error ends the stream. Translated,
     // nothing could be sent before the record was whole: the answer is the error itself.
-    expect(expectBrokenStream(format, reply, 502)).toBe(
+    expect(expectBrokenStream(client, reply, 502)).toBe(
       _route === 'passed through' ? 'in-stream' : 'status',
     );
     expect(reply.text.slice(-600)).toContain('stream record larger than 16 MiB');
@@ -150,13 +151,13 @@ describe.skipIf(!canReadRss())('the gateway process’s memory under huge answer
       const sample = () => (peak = Math.max(peak, gw.rss()));
       const size = 300 * MB;
       for (const stream of [false, true]) {
-        up.script = () => (stream ? endlessRecord(size) : bigJsonAnswer(size).steps);
-        const route = routeOf('chat', stream);
+        up.script = () => (stream ? endlessRecord(kit, size) : bigJsonAnswer(size).steps);
+        const request = kit.client.request(kit.nativeModel, 'hello', stream);
         const reply = await drain(
           gw.url,
-          route.path(MODEL_FOR.chat),
-          routeHeaders(route, PROCESS_TOKEN),
-          JSON.stringify(route.body(MODEL_FOR.chat, 'hello', stream)),
+          request.path,
+          requestHeaders(request, PROCESS_TOKEN),
+          JSON.stringify(request.body),
           sample,
         );
         expect(reply.status).toBe(200);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIT_PAIRS, type KitPair } from '../format-kits/kits.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
-import { expectErrorIn } from './error-shapes.ts';
-import { exchange, FORMAT_PAIRS, MODEL_FOR } from './exchange.ts';
+import { exchange } from './exchange.ts';
 import { FAST_RETRY, startFixture, type GatewayFixture } from './gateway-fixture.ts';
-import { expectBrokenStream } from './sse-faults.ts';
+import { expectBrokenStream } from './stream-faults.ts';
 
 /**
  * The simulator's own faults (real wire shapes of each format: Google's RetryInfo, each
@@ -27,21 +27,21 @@ afterAll(async () => {
   await sim.close();
 });
 
-const run = (pair: (typeof FORMAT_PAIRS)[number], text: string, stream: boolean) =>
+const run = (pair: KitPair, text: string, stream: boolean) =>
   exchange(fx, {
-    format: pair.client,
-    model: MODEL_FOR[pair.upstream],
+    kit: pair.client,
+    model: pair.upstream.nativeModel,
     stream,
     text: `${text} ${Math.random()}`,
   });
 
-describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', (pair) => {
+describe.each(KIT_PAIRS)('$label', (pair) => {
   it('a 503 burst is retried away; a 429 storm ends in a 429 with its attempts counted', async () => {
     const recovered = await run(pair, '[[sim:fail-first=2:503]]', true);
     expect(recovered.reply.status).toBe(200);
     expect(recovered.record.attempts).toBe(3);
     const storm = await run(pair, '[[sim:429:retry-after=0]]', false);
-    expectErrorIn(pair.client, storm.reply, 429);
+    pair.client.errors.expect(storm.reply, 429);
     expect(storm.record.attempts).toBe(FAST_RETRY.maxRetries + 1);
   });
 
@@ -54,13 +54,19 @@ describe.each(FORMAT_PAIRS)('$upstream upstream → $client client', (pair) => {
   });
 });
 
-describe('a Messages upstream that is overloaded', () => {
-  // Anthropic's 529 says the API refused the work, as a 503 does: no generation was made, so a
-  // retry cannot duplicate one.
-  it('a 529 burst is retried away like a 503, for every client', async () => {
-    for (const pair of FORMAT_PAIRS.filter((p) => p.upstream === 'anthropic')) {
-      const { reply, record } = await run(pair, '[[sim:fail-first=2:529]]', false);
-      expect(reply.status, `${pair.client}: ${reply.text.slice(0, 300)}`).toBe(200);
+/** The statuses by which a format's upstream says it refused the work for now (Messages' 529). */
+const OVERLOADED = KIT_PAIRS.flatMap((pair) =>
+  pair.upstream.upstream.overloadedStatuses.map((status) => ({ pair, status })),
+);
+const OVERLOADED_UPSTREAMS = [...new Set(OVERLOADED.map(({ pair }) => pair.upstream))];
+
+describe.each(OVERLOADED_UPSTREAMS)('a $format upstream that is overloaded', (upstream) => {
+  // Such a status says the upstream refused the work, as a 503 does: no generation was made, so
+  // a retry cannot duplicate one.
+  it('its own overloaded status, in a burst, is retried away like a 503, for every client', async () => {
+    for (const { pair, status } of OVERLOADED.filter(({ pair }) => pair.upstream === upstream)) {
+      const { reply, record } = await run(pair, `[[sim:fail-first=2:${status}]]`, false);
+      expect(reply.status, `${pair.label}: ${reply.text.slice(0, 300)}`).toBe(200);
       expect(record.attempts).toBe(3);
     }
   });
@@ -69,22 +75,22 @@ describe('a Messages upstream that is overloaded', () => {
 describe('slow upstreams, every format pair at once', () => {
   it('a first byte later than the headers timeout is a 504 in time', async () => {
     const all = await Promise.all(
-      FORMAT_PAIRS.map((pair) => run(pair, `[[sim:slow-first-byte=${TIMEOUT_MS * 4}]]`, true)),
+      KIT_PAIRS.map((pair) => run(pair, `[[sim:slow-first-byte=${TIMEOUT_MS * 4}]]`, true)),
     );
     all.forEach(({ reply, elapsedMs }, i) => {
-      expectErrorIn(FORMAT_PAIRS[i]!.client, reply, 504);
+      KIT_PAIRS[i]!.client.errors.expect(reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 2500);
     });
   });
 
   it('chunks slower than the body timeout end the stream with an error in time', async () => {
     const all = await Promise.all(
-      FORMAT_PAIRS.map((pair) =>
+      KIT_PAIRS.map((pair) =>
         run(pair, `[[sim:slow-chunks=${TIMEOUT_MS * 4}]] [[sim:long=20]]`, true),
       ),
     );
     all.forEach(({ reply, elapsedMs }, i) => {
-      expectBrokenStream(FORMAT_PAIRS[i]!.client, reply, 504);
+      expectBrokenStream(KIT_PAIRS[i]!.client, reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 2500);
     });
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorIn } from './error-shapes.ts';
-import { exchange, FORMAT_PAIRS, MODEL_FOR, type Exchange } from './exchange.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { DEFAULT_KIT, KIT_LIST, KIT_PAIRS, kitOfUpstreamPath } from '../format-kits/kits.ts';
+import { firstRecords } from '../format-kits/stream-records.ts';
+import { exchange, type Exchange } from './exchange.ts';
 import {
   chunk,
-  formatOfPath,
   head,
   jsonAnswer,
   stall,
@@ -15,9 +16,9 @@ import {
 } from './fault-upstream.ts';
 import { startFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { httpRequest } from './raw-http.ts';
-import { routeHeaders, routeOf } from './routes.ts';
+import { requestHeaders } from './routes.ts';
 import { recordFromSimulator, type Recordings } from './sim-recordings.ts';
-import { expectBrokenStream, firstEvents, SSE_HEAD } from './sse-faults.ts';
+import { expectBrokenStream, streamHead } from './stream-faults.ts';
 
 /**
  * An upstream that stops talking: headers that never come, a body that stalls part-way,
@@ -47,21 +48,24 @@ afterAll(async () => {
 });
 
 /** Every (client, upstream) pair at once; the script picks the recording by the upstream path. */
-const allPairs = (
-  stream: boolean,
-): Promise<(Exchange & { client: (typeof FORMAT_PAIRS)[number]['client'] })[]> =>
+const allPairs = (stream: boolean): Promise<(Exchange & { client: FormatKit })[]> =>
   Promise.all(
-    FORMAT_PAIRS.map(async ({ client, upstream }) => ({
+    KIT_PAIRS.map(async ({ client, upstream }) => ({
       client,
-      ...(await exchange(fx, { format: client, model: MODEL_FOR[upstream], stream })),
+      ...(await exchange(fx, { kit: client, model: upstream.nativeModel, stream })),
     })),
   );
+
+/** The POST routes besides generation whose answer the gateway passes through (`count_tokens`). */
+const OTHER_ROUTES = KIT_LIST.flatMap((kit) =>
+  kit.client.otherRoutes.map((route) => ({ kit, route, name: `${kit.format} ${route.name}` })),
+);
 
 describe('an upstream that stalls, for every format pair', () => {
   it('headers that never come: a 504 within the headers timeout, one attempt, connection released', async () => {
     up.script = () => [stall];
     for (const { client, reply, record, elapsedMs } of await allPairs(true)) {
-      expectErrorIn(client, reply, 504);
+      client.errors.expect(reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
       expect(record).toMatchObject({ status: 504, errorKind: 'upstream_timeout', attempts: 1 });
     }
@@ -69,12 +73,15 @@ describe('an upstream that stalls, for every format pair', () => {
   });
 
   it('a stream that stalls mid-way ends with an in-stream error within the body timeout', async () => {
-    up.script = (request) => [
-      SSE_HEAD,
-      chunk(firstEvents(recordings[formatOfPath(request.path)].stream, 3)),
-      wait(20),
-      stall,
-    ];
+    up.script = (request) => {
+      const kit = kitOfUpstreamPath(request.path);
+      return [
+        streamHead(kit),
+        chunk(firstRecords(kit, recordings[kit.format].stream, 3)),
+        wait(20),
+        stall,
+      ];
+    };
     for (const { client, reply, record, elapsedMs } of await allPairs(true)) {
       expectBrokenStream(client, reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
@@ -90,7 +97,7 @@ describe('an upstream that stalls, for every format pair', () => {
       stall,
     ];
     for (const { client, reply, record, elapsedMs } of await allPairs(false)) {
-      expectErrorIn(client, reply, 504);
+      client.errors.expect(reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
       expect(record.errorKind).toBe('upstream_timeout');
     }
@@ -107,53 +114,54 @@ describe('stalls and refusals outside one generation', () => {
     ];
     // Passed through and translated alike: the answer is read whole before any of it is sent.
     for (const { client, reply, record, elapsedMs } of await allPairs(false)) {
-      expectErrorIn(client, reply, 504);
+      client.errors.expect(reply, 504);
       expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
       expect(record.errorKind).toBe('upstream_timeout');
     }
     await up.waitForConnections(0);
   });
 
-  it('a token count that stalls, before its headers or in its body, is a 504 in time', async () => {
-    const scripts: Record<string, FaultScript> = {
-      'no headers': () => [stall],
-      'headers, no body': () => [
-        head(200, { 'content-type': 'application/json', 'content-length': '40' }),
-        stall,
-      ],
-      'part of the body': () => [
-        head(200, { 'content-type': 'application/json', 'content-length': '40' }),
-        write('{"input_tok'),
-        stall,
-      ],
-    };
-    // All at once, each request naming its stall, so the test costs one timeout.
-    up.script = (request) =>
-      scripts[Object.keys(scripts).find((name) => request.body.includes(name)) ?? '']!(request);
-    const counts = Object.keys(scripts).map(async (name) => {
-      const started = Date.now();
-      const reply = await httpRequest(fx.url, {
-        method: 'POST',
-        path: '/v1/messages/count_tokens',
-        headers: routeHeaders(routeOf('anthropic', false), fx.token),
-        body: JSON.stringify({
-          model: MODEL_FOR.anthropic,
-          messages: [{ role: 'user', content: `count me: ${name}` }],
-        }),
+  it.each(OTHER_ROUTES)(
+    'a $name answer that stalls, before its headers or in its body, is a 504 in time',
+    async ({ kit, route }) => {
+      const scripts: Record<string, FaultScript> = {
+        'no headers': () => [stall],
+        'headers, no body': () => [
+          head(200, { 'content-type': 'application/json', 'content-length': '40' }),
+          stall,
+        ],
+        'part of the body': () => [
+          head(200, { 'content-type': 'application/json', 'content-length': '40' }),
+          write('{"input_tok'),
+          stall,
+        ],
+      };
+      // All at once, each request naming its stall, so the test costs one timeout.
+      up.script = (request) =>
+        scripts[Object.keys(scripts).find((name) => request.body.includes(name)) ?? '']!(request);
+      const calls = Object.keys(scripts).map(async (name) => {
+        const started = Date.now();
+        const request = route.request(kit.nativeModel, `count me: ${name}`);
+        const reply = await httpRequest(fx.url, {
+          method: 'POST',
+          path: request.path,
+          headers: requestHeaders(request, fx.token),
+          body: JSON.stringify(request.body),
+        });
+        return { name, reply, elapsedMs: Date.now() - started };
       });
-      return { name, reply, elapsedMs: Date.now() - started };
-    });
-    for (const { name, reply, elapsedMs } of await Promise.all(counts)) {
-      // Soft: every stall is reported, whatever the first one did.
-      expect.soft(reply.status, `${name}: ${reply.text}`).toBe(504);
-      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
-      if (reply.status !== 504) continue;
-      expectErrorIn('anthropic', reply, 504);
-      const record = await fx.recordFor(String(reply.headers['x-request-id']));
-      expect(record).toMatchObject({ status: 504, errorKind: 'upstream_timeout' });
-    }
-    await up.waitForConnections(0);
-  });
+      for (const { name, reply, elapsedMs } of await Promise.all(calls)) {
+        // Soft: every stall is reported, whatever the first one did.
+        expect.soft(reply.status, `${name}: ${reply.text}`).toBe(504);
+        expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+        if (reply.status !== 504) continue;
+        kit.errors.expect(reply, 504);
+        const record = await fx.recordFor(String(reply.headers['x-request-id']));
+        expect(record).toMatchObject({ status: 504, errorKind: 'upstream_timeout' });
+      }
+      await up.waitForConnections(0);
+    },
+  );
 
   it('a catalog that never answers is a 504 for the client, not a hang', async () => {
     const local = await startFixture({
@@ -162,14 +170,18 @@ describe('stalls and refusals outside one generation', () => {
     });
     up.catalogScript = () => [stall];
     try {
-      const { reply, record, elapsedMs } = await exchange(local, {
-        format: 'gemini',
-        model: 'sim-gemini',
-        stream: true,
-      });
-      expectErrorIn('gemini', reply, 504);
-      expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
-      expect(record.errorKind).toBe('upstream_timeout');
+      // Every format at once, waiting on the one catalog load.
+      const all = await Promise.all(
+        KIT_LIST.map(async (kit) => ({
+          kit,
+          ...(await exchange(local, { kit, model: kit.nativeModel, stream: true })),
+        })),
+      );
+      for (const { kit, reply, record, elapsedMs } of all) {
+        kit.errors.expect(reply, 504);
+        expect(elapsedMs).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+        expect(record.errorKind).toBe('upstream_timeout');
+      }
     } finally {
       up.catalogScript = null;
       await local.close();
@@ -182,16 +194,22 @@ describe('stalls and refusals outside one generation', () => {
     try {
       target.script = () => jsonAnswer(200, {});
       // Load the catalog while the upstream is there, then take it away.
-      const first = await exchange(local, { format: 'chat', model: 'sim-chat', stream: false });
-      expect(first.reply.status).toBe(200);
-      await target.close();
-      const { reply, record } = await exchange(local, {
-        format: 'chat',
-        model: 'sim-chat',
+      const first = await exchange(local, {
+        kit: DEFAULT_KIT,
+        model: DEFAULT_KIT.nativeModel,
         stream: false,
       });
-      expectErrorIn('chat', reply, 502);
-      expect(record).toMatchObject({ errorKind: 'upstream_unreachable', attempts: 3 });
+      expect(first.reply.status).toBe(200);
+      await target.close();
+      for (const kit of KIT_LIST) {
+        const { reply, record } = await exchange(local, {
+          kit,
+          model: kit.nativeModel,
+          stream: false,
+        });
+        kit.errors.expect(reply, 502);
+        expect(record).toMatchObject({ errorKind: 'upstream_unreachable', attempts: 3 });
+      }
     } finally {
       await local.close();
     }

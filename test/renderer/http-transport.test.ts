@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../renderer/src/api/api-client.ts';
 import { ApiError, isAuthError } from '../../renderer/src/api/api-error.ts';
 import { createHttpApi } from '../../renderer/src/api/http-transport.ts';
+import { RPC_PATH } from '../../shared/contract.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -51,7 +52,7 @@ describe('HTTP transport: RPC', () => {
     const result = await api.call('chat.get', { id: 'c1' });
     expect(result).toEqual({ id: 'c1', title: 'Hello' });
     expect(seen).toEqual({
-      path: '/api/rpc',
+      path: RPC_PATH,
       method: 'POST',
       token: 'ui-secret',
       body: { method: 'chat.get', params: { id: 'c1' } },

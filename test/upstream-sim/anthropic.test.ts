@@ -331,6 +331,42 @@ describe('messages: tools', () => {
     });
   });
 
+  it('answers a tool_result of image blocks, naming each image', async () => {
+    const answer = await client.messages.create({
+      model: 'sim-anthropic',
+      max_tokens: 1024,
+      messages: [
+        ...user('What is on screen?'),
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_s', name: 'Read', input: {} }],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_s',
+              content: [
+                {
+                  type: 'image',
+                  source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
+                },
+                { type: 'image', source: { type: 'url', url: 'https://example.com/d.png' } },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(answer.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining(
+        'Tool Read returned an image (image/png, 68 bytes) and an image (https://example.com/d.png).',
+      ),
+    });
+  });
+
   it('honours the [[call:]] trigger and tool_choice any / tool / none', async () => {
     const tools = [weatherTool, timeTool];
     const triggered = await client.messages.create({

@@ -1,3 +1,5 @@
+import type { SimImage } from './sim-request.ts';
+
 const STANDARD = /^[A-Za-z0-9+/]*={0,2}$/;
 const LENIENT = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -25,4 +27,17 @@ export function imageUrlProblem(url: string): string | null {
   if (!/^[\w.+-]+\/[\w.+-]+;base64$/.test(meta)) return 'data: URL must be data:<mime>;base64,...';
   if (!isStrictBase64(url.slice(comma + 1))) return 'data: URL payload is not valid base64';
   return null;
+}
+
+/** The number of bytes base64 text stands for (either alphabet, padded or not). */
+export function base64ByteCount(s: string): number {
+  const unpadded = s.replace(/=+$/, '');
+  return Math.floor((unpadded.length * 3) / 4);
+}
+
+/** An image reference as the simulator reports it: a `data:` URL by type and size, others by URL. */
+export function simImageOfUrl(url: string): SimImage {
+  const data = /^data:([^;,]+)(?:;[^;,]*)*;base64,(.*)$/s.exec(url);
+  if (data === null) return { kind: 'url', url };
+  return { kind: 'inline', mimeType: data[1] ?? '', bytes: base64ByteCount(data[2] ?? '') };
 }

@@ -1,7 +1,12 @@
+import { FORMAT_MARKER } from '../../shared/wire-formats.ts';
+import { SIM_FORMAT_LIST } from '../format-kits/sim-formats.ts';
 import type { KeyScope } from './keys.ts';
 
-/** Values of `supported_endpoint_types` the simulator uses (new-api's names). */
-export type EndpointType = 'openai' | 'openai-response' | 'gemini' | 'anthropic' | 'embeddings';
+/**
+ * Values of `supported_endpoint_types` the simulator uses (new-api's names): each generation
+ * format's marker (`FORMAT_MARKER`), and `embeddings`.
+ */
+type EndpointType = string;
 
 export interface SimModel {
   id: string;
@@ -48,14 +53,19 @@ function model(
   };
 }
 
+const MARKERS = SIM_FORMAT_LIST.map((f) => FORMAT_MARKER[f.format]);
+
+/**
+ * One model native to each format (from its simulator part, in the formats' order), one that
+ * speaks them all, and models for particular cases.
+ */
 export const SIM_MODELS: readonly SimModel[] = [
-  model('sim-chat', ['openai']),
-  model('sim-responses', ['openai-response']),
-  model('sim-gemini', ['gemini'], { thinkingTokens: 12, requiresThoughtSignatures: true }),
-  model('sim-anthropic', ['anthropic'], { thinkingTokens: 9, requiresThoughtSignatures: true }),
-  model('sim-all', ['openai', 'openai-response', 'gemini', 'anthropic']),
-  model('sim-gemini-chat', ['gemini', 'openai']),
-  model('sim-per-call', ['openai'], { acceptsImages: false }),
+  ...SIM_FORMAT_LIST.map(({ format, nativeModel: { id, ...extra } }) =>
+    model(id, [FORMAT_MARKER[format]], extra),
+  ),
+  model('sim-all', MARKERS),
+  model('sim-gemini-chat', [FORMAT_MARKER.gemini, FORMAT_MARKER.chat]),
+  model('sim-per-call', [FORMAT_MARKER.chat], { acceptsImages: false }),
   model('sim-embed', ['embeddings']),
   model('sim-no-markers', undefined),
 ];

@@ -150,6 +150,44 @@ describe('chat completions: tools', () => {
     );
   });
 
+  it('answers tool results with the images of a user message right after them', async () => {
+    const history = (model: string): OpenAI.ChatCompletionMessageParam[] => [
+      ...userChat('What is on screen?'),
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_s', type: 'function', function: { name: 'screenshot', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_s', content: 'shot.png' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: `Image from the result of screenshot (call_s) for ${model}:` },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
+        ],
+      },
+    ];
+    const tools = [{ ...weatherTool, function: { ...weatherTool.function, name: 'screenshot' } }];
+    const answer = await client.chat.completions.create({
+      model: 'sim-chat',
+      tools,
+      messages: history('sim-chat'),
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('stop');
+    expect(answer.choices[0]?.message.content).toContain(
+      'Tool screenshot returned shot.png and an image (image/png, 68 bytes).',
+    );
+    // A text-only model refuses them as it refuses any image.
+    const perCall = await post(`${sim.url}/v1/chat/completions`, {
+      model: 'sim-per-call',
+      tools,
+      messages: history('sim-per-call'),
+    });
+    expect(perCall.status).toBe(400);
+  });
+
   it('streams tool calls the helper can assemble; named choice and parallel marker', async () => {
     const runner = client.chat.completions.stream({
       model: 'sim-chat',

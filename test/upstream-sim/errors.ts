@@ -1,6 +1,3 @@
-/** OpenAI-shaped paths, the native (Google-shaped) path and the Messages (Anthropic) paths. */
-export type ErrorShape = 'openai' | 'google' | 'anthropic';
-
 /** One error, independent of the shape it is rendered in. */
 export interface SimFailure {
   status: number;
@@ -9,7 +6,7 @@ export interface SimFailure {
   type: string;
   code: string | null;
   param: string | null;
-  /** Seconds: sets Retry-After and, on the Google shape, a RetryInfo detail. */
+  /** Seconds: sets Retry-After and, in some shapes (Google's), a detail in the body. */
   retryAfter?: number;
   headers?: Record<string, string>;
 }
@@ -18,39 +15,6 @@ export interface RenderedError {
   status: number;
   headers: Record<string, string>;
   body: string;
-}
-
-const GOOGLE_STATUS: Readonly<Record<number, string>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ABORTED',
-  429: 'RESOURCE_EXHAUSTED',
-  499: 'CANCELLED',
-  500: 'INTERNAL',
-  501: 'UNIMPLEMENTED',
-  502: 'UNAVAILABLE',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
-
-function googleStatus(status: number): string {
-  return GOOGLE_STATUS[status] ?? (status >= 500 ? 'UNKNOWN' : 'INVALID_ARGUMENT');
-}
-
-/** The `error.type` Anthropic's API gives each status (529 is its "overloaded"). */
-export function anthropicErrorType(status: number): string {
-  if (status === 401) return 'authentication_error';
-  if (status === 402) return 'billing_error';
-  if (status === 403) return 'permission_error';
-  if (status === 404) return 'not_found_error';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit_error';
-  if (status === 504) return 'timeout_error';
-  if (status === 529) return 'overloaded_error';
-  if (status >= 500) return 'api_error';
-  return 'invalid_request_error';
 }
 
 function openaiType(status: number): string {
@@ -69,32 +33,20 @@ export function makeFailure(
   return { status, message, type: openaiType(status), code: null, param: null, ...extra };
 }
 
-/** `requestId` is the Anthropic shape's `request_id` (the other shapes carry none). */
-export function renderFailure(
-  shape: ErrorShape,
-  f: SimFailure,
-  requestId: string | null = null,
-): RenderedError {
+/**
+ * The relay's own error shape, OpenAI's: what its catalog, pricing and unknown paths answer,
+ * and the shape of the OpenAI formats' paths.
+ */
+export function renderOpenAiFailure(f: SimFailure): RenderedError {
+  const error = { message: f.message, type: f.type, param: f.param, code: f.code };
+  return { status: f.status, headers: failureHeaders(f), body: JSON.stringify({ error }) };
+}
+
+/** The headers every shape starts from: JSON, the failure's own, and its Retry-After. */
+export function failureHeaders(f: SimFailure): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...f.headers };
   if (f.retryAfter !== undefined) headers['retry-after'] = String(f.retryAfter);
-  if (shape === 'anthropic') {
-    const error = { type: anthropicErrorType(f.status), message: f.message };
-    if (requestId !== null) headers['request-id'] = requestId;
-    const body = { type: 'error', error, request_id: requestId };
-    return { status: f.status, headers, body: JSON.stringify(body) };
-  }
-  let error: Record<string, unknown>;
-  if (shape === 'openai') {
-    error = { message: f.message, type: f.type, param: f.param, code: f.code };
-  } else {
-    error = { code: f.status, message: f.message, status: googleStatus(f.status) };
-    if (f.retryAfter !== undefined) {
-      error.details = [
-        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${f.retryAfter}s` },
-      ];
-    }
-  }
-  return { status: f.status, headers, body: JSON.stringify({ error }) };
+  return headers;
 }
 
 export const INSUFFICIENT_BALANCE_MESSAGE =
@@ -102,10 +54,10 @@ export const INSUFFICIENT_BALANCE_MESSAGE =
 
 /**
  * The relay reports it with a different status per path (403 on the OpenAI and Messages
- * paths, 429 on the native one); clients must recognise the body.
+ * paths, 429 on the native one: each format's `balanceStatus`); clients must recognise the body.
  */
-export function insufficientBalance(shape: ErrorShape): SimFailure {
-  return makeFailure(shape === 'google' ? 429 : 403, INSUFFICIENT_BALANCE_MESSAGE, {
+export function insufficientBalance(status: number): SimFailure {
+  return makeFailure(status, INSUFFICIENT_BALANCE_MESSAGE, {
     type: 'insufficient_quota',
     code: 'insufficient_user_quota',
   });
@@ -173,10 +125,14 @@ export function simulatedStatus(status: number, retryAfter?: number): SimFailure
   return makeFailure(status, message, retryAfter === undefined ? { code } : { code, retryAfter });
 }
 
-/** Anthropic's API refuses a request without the header, whatever its body. */
-export function missingAnthropicVersion(): SimFailure {
-  return badRequest('anthropic-version: header is required', null);
-}
-
 export const MID_STREAM_ERROR_MESSAGE =
   'The upstream provider failed while generating the response (simulated).';
+
+/** The 400 of a body that is missing or not JSON, before any format reads it. */
+export function unparsedBody(rawBody: string): SimFailure {
+  const message =
+    rawBody.trim() === ''
+      ? 'A JSON request body is required.'
+      : 'We could not parse the JSON body of your request. Send valid JSON.';
+  return badRequest(message, null, 'invalid_json');
+}

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { renderFailure } from './errors.ts';
-import type { ErrorShape, SimFailure } from './errors.ts';
+import { renderOpenAiFailure } from './errors.ts';
+import type { SimFailure } from './errors.ts';
 import type { Journal, JournalEntry } from './journal.ts';
+import type { SimFormat } from './sim-format.ts';
 
 /**
  * One request/response pair: every write goes through here so the journal learns the
@@ -71,14 +72,9 @@ export class Exchange {
     this.res.end(body);
   }
 
-  /** Anthropic's `request-id` (header, and `request_id` in its error bodies). */
-  get anthropicRequestId(): string {
-    return `req_sim${this.entry.id}`;
-  }
-
-  fail(shape: ErrorShape, failure: SimFailure): void {
-    const requestId = shape === 'anthropic' ? this.anthropicRequestId : null;
-    const rendered = renderFailure(shape, failure, requestId);
+  /** Answers with a failure in a format's error shape, or the relay's own (OpenAI's) without one. */
+  fail(format: SimFormat | undefined, failure: SimFailure): void {
+    const rendered = format?.renderError(failure, this.entry.id) ?? renderOpenAiFailure(failure);
     this.sendRaw(rendered.status, rendered.body, rendered.headers);
   }
 

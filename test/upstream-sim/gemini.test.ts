@@ -211,6 +211,40 @@ describe('native generateContent: tools and thought signatures', () => {
     expect(forced.functionCalls).toEqual([{ name: 'get_time', args: {} }]);
   });
 
+  it('answers a multimodal function response, naming its images', async () => {
+    const contents = (data: string): Content[] => [
+      { role: 'user', parts: [{ text: 'What is on screen?' }] },
+      {
+        role: 'model',
+        parts: [
+          { functionCall: { name: 'screenshot', args: {} }, thoughtSignature: SKIP_SIGNATURE },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              name: 'screenshot',
+              response: { output: 'shot.png' },
+              parts: [{ inlineData: { mimeType: 'image/png', data } }],
+            },
+          },
+        ],
+      },
+    ];
+    const answer = await ai.models.generateContent({
+      model: 'sim-gemini',
+      contents: contents(PNG_BASE64),
+    });
+    expect(answer.text).toContain(
+      'Tool screenshot returned {"output":"shot.png"} and an image (image/png, 68 bytes).',
+    );
+    await expect(
+      ai.models.generateContent({ model: 'sim-gemini', contents: contents('%%') }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('requires functionResponse.name', async () => {
     const res = await post(native('sim-all'), {
       contents: [{ role: 'user', parts: [{ functionResponse: { response: {} } }] }],

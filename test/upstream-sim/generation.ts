@@ -1,13 +1,14 @@
 import { readCallTrigger } from './call-trigger.ts';
 import { findModel } from './catalog.ts';
+import type { SimModel } from './catalog.ts';
 import {
   MID_STREAM_ERROR_MESSAGE,
-  badRequest,
   endpointNotSupported,
   imagesNotSupported,
   insufficientBalance,
   makeFailure,
   modelNotFound,
+  unparsedBody,
   simulatedStatus,
 } from './errors.ts';
 import type { SimFailure } from './errors.ts';
@@ -16,27 +17,12 @@ import { parseFaults } from './faults.ts';
 import type { FaultSpec } from './faults.ts';
 import { isRecord } from './json-guards.ts';
 import type { KeyScope } from './keys.ts';
-import { parseAnthropicRequest } from './parse-anthropic-request.ts';
-import { parseChatRequest } from './parse-chat-request.ts';
-import { parseGeminiRequest } from './parse-gemini-request.ts';
-import { parseResponsesRequest } from './parse-responses-request.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { planAnswer } from './reply-plan.ts';
-import { FORMAT_SHAPE, ROUTE_MARKER, ROUTE_NAME } from './router.ts';
-import type { GenerationFormat } from './router.ts';
-import type { ParseResult, SimRequest } from './sim-request.ts';
+import type { SimFormat, SimPathRequest } from './sim-format.ts';
+import type { ParseResult } from './sim-request.ts';
 import type { SimState } from './sim-state.ts';
-import { writeAnthropicReply } from './write-anthropic-reply.ts';
-import { writeChatReply } from './write-chat-reply.ts';
-import { writeGeminiReply } from './write-gemini-reply.ts';
-import { writeResponsesReply } from './write-responses-reply.ts';
-
-export interface GenerationTarget {
-  format: GenerationFormat;
-  /** Native only: from the path. */
-  model?: string;
-  streaming?: boolean;
-}
+import { FORMAT_MARKER } from '../../shared/wire-formats.ts';
 
 /**
  * The check order of the upstream: body → model for this key → path marker → delay
@@ -47,18 +33,16 @@ export async function handleGeneration(
   ex: Exchange,
   state: SimState,
   scope: KeyScope,
-  target: GenerationTarget,
+  format: SimFormat,
+  path: SimPathRequest,
 ): Promise<void> {
-  const shape = FORMAT_SHAPE[target.format];
-  const parsed = parse(ex, state, target);
-  if (!parsed.ok) return ex.fail(shape, parsed.failure);
+  const parsed = parse(ex, state, format, path);
+  if (!parsed.ok) return ex.fail(format, parsed.failure);
   const req = parsed.request;
   const model = findModel(scope, req.model);
-  if (model === undefined) return ex.fail(shape, modelNotFound(req.model));
-  if (!model.accepts.includes(ROUTE_MARKER[target.format])) {
-    const supported = model.endpointTypes ?? model.accepts;
-    return ex.fail(shape, endpointNotSupported(model.id, ROUTE_NAME[target.format], supported));
-  }
+  if (model === undefined) return ex.fail(format, modelNotFound(req.model));
+  const refusal = routeRefusal(format, model);
+  if (refusal !== null) return ex.fail(format, refusal);
   const faults = parseFaults(
     [req.markerText, state.faults, state.modelFaults.get(model.id) ?? '']
       .filter((text) => text !== '')
@@ -66,22 +50,21 @@ export async function handleGeneration(
   );
   const firstByte = faults.slowFirstByteMs ?? state.firstByteDelayMs;
   if (firstByte > 0 && !(await ex.sleep(firstByte))) return;
-  if (scope.broke || faults.balance) return ex.fail(shape, insufficientBalance(shape));
-  const injected = injectedFailure(ex, state, faults);
-  if (injected !== null) return ex.fail(shape, injected);
-  if (req.deferred !== null) return ex.fail(shape, req.deferred);
-  if (!model.acceptsImages && req.imageCount > 0) return ex.fail(shape, imagesNotSupported());
-  if (model.requiresThoughtSignatures && req.badSignature !== null) {
-    return ex.fail(shape, signatureFailure(req.badSignature));
+  if (scope.broke || faults.balance) {
+    return ex.fail(format, insufficientBalance(format.balanceStatus));
   }
-  if (model.requiresThoughtSignatures && req.badThinking !== null) {
-    return ex.fail(shape, req.badThinking);
+  const injected = injectedFailure(ex, state, faults);
+  if (injected !== null) return ex.fail(format, injected);
+  if (req.deferred !== null) return ex.fail(format, req.deferred);
+  if (!model.acceptsImages && req.imageCount > 0) return ex.fail(format, imagesNotSupported());
+  if (model.requiresThoughtSignatures && req.badReasoningState !== null) {
+    return ex.fail(format, req.badReasoningState);
   }
   const call = readCallTrigger(req);
-  if (!call.ok) return ex.fail(shape, call.failure);
+  if (!call.ok) return ex.fail(format, call.failure);
   if (!req.stream && faults.cutAfter !== null) return ex.cut();
   if (!req.stream && faults.errorMidStream) {
-    return ex.fail(shape, makeFailure(500, MID_STREAM_ERROR_MESSAGE));
+    return ex.fail(format, makeFailure(500, MID_STREAM_ERROR_MESSAGE));
   }
   const ctx: ReplyContext = {
     ex,
@@ -96,51 +79,25 @@ export async function handleGeneration(
       errorMidStream: faults.errorMidStream,
     },
   };
-  if (target.format === 'chat') return writeChatReply(ctx);
-  if (target.format === 'responses') return writeResponsesReply(ctx, state.responses);
-  if (target.format === 'anthropic') return writeAnthropicReply(ctx);
-  const framing = !req.stream ? null : ex.entry.query.alt === 'sse' ? 'sse' : 'json-array';
-  return writeGeminiReply(ctx, framing);
+  return format.write(ctx, state);
 }
 
-function unparsedBody(rawBody: string): ParseResult {
-  const message =
-    rawBody.trim() === ''
-      ? 'A JSON request body is required.'
-      : 'We could not parse the JSON body of your request. Send valid JSON.';
-  return { ok: false, failure: badRequest(message, null, 'invalid_json') };
+/** The 404 of a model not marked for this format's routes, else null (generation or not). */
+export function routeRefusal(format: SimFormat, model: SimModel): SimFailure | null {
+  if (model.accepts.includes(FORMAT_MARKER[format.format])) return null;
+  const supported = model.endpointTypes ?? model.accepts;
+  return endpointNotSupported(model.id, format.routeName, supported);
 }
 
-function parse(ex: Exchange, state: SimState, target: GenerationTarget): ParseResult {
+function parse(
+  ex: Exchange,
+  state: SimState,
+  format: SimFormat,
+  path: SimPathRequest,
+): ParseResult {
   const { rawBody, body } = ex.entry;
-  if (body === undefined) return unparsedBody(rawBody);
-  if (target.format === 'chat') return parseChatRequest(body);
-  if (target.format === 'anthropic') return parseAnthropicRequest(body, { countTokens: false });
-  if (target.format === 'responses') {
-    return parseResponsesRequest(body, (id) => state.responses.calls(id));
-  }
-  return parseGeminiRequest(body, target.model ?? '', target.streaming === true);
-}
-
-/**
- * `POST /v1/messages/count_tokens`: the input tokens a Messages request with this body
- * would report (the same count as every format: input characters / 4). Free, like the
- * real one: no fault markers, no balance check.
- */
-export function handleCountTokens(ex: Exchange, scope: KeyScope): void {
-  const { rawBody, body } = ex.entry;
-  const parsed =
-    body === undefined ? unparsedBody(rawBody) : parseAnthropicRequest(body, { countTokens: true });
-  if (!parsed.ok) return ex.fail('anthropic', parsed.failure);
-  const req = parsed.request;
-  const model = findModel(scope, req.model);
-  if (model === undefined) return ex.fail('anthropic', modelNotFound(req.model));
-  if (!model.accepts.includes('anthropic')) {
-    const supported = model.endpointTypes ?? model.accepts;
-    return ex.fail('anthropic', endpointNotSupported(model.id, ROUTE_NAME.anthropic, supported));
-  }
-  if (req.deferred !== null) return ex.fail('anthropic', req.deferred);
-  ex.sendJson(200, { input_tokens: Math.max(1, Math.ceil(req.inputChars / 4)) });
+  if (body === undefined) return { ok: false, failure: unparsedBody(rawBody) };
+  return format.parse(body, path, state);
 }
 
 /** `fail-first` counts attempts per (key, path, exact body), so retries of one body add up. */
@@ -155,11 +112,4 @@ function injectedFailure(ex: Exchange, state: SimState, faults: FaultSpec): SimF
   }
   if (faults.status !== null) return simulatedStatus(faults.status, faults.retryAfter ?? undefined);
   return null;
-}
-
-function signatureFailure(bad: NonNullable<SimRequest['badSignature']>): SimFailure {
-  const message = bad.missing
-    ? `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${bad.name}\` , position ${bad.position + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`
-    : `Corrupted thought signature in functionCall part \`${bad.name}\` at position ${bad.position + 1}.`;
-  return badRequest(message, 'contents');
 }

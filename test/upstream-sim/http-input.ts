@@ -37,3 +37,12 @@ export function splitUrl(url: string): { path: string; query: Record<string, str
     query: Object.fromEntries(new URLSearchParams(url.slice(q + 1))),
   };
 }
+
+/** A path segment as the relay reads it: percent-decoded where that is valid, else as sent. */
+export function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,9 +1,12 @@
 /**
  * The upstream simulator: a real HTTP server that behaves like the hosted gateway this app
  * fronts (a new-api relay: catalog markers and tariffs),
- * answering the four generation formats deterministically: chat completions, responses,
+ * answering every generation format deterministically: chat completions, responses,
  * native generateContent and Anthropic Messages (`POST /v1/messages`, with
  * `/v1/messages/count_tokens`; `x-api-key` or Bearer auth, `anthropic-version` required).
+ * What is particular to a format (its paths, body, answer and error shape) is its test kit's
+ * simulator part (`test/format-kits/<format>/sim.ts`, listed in `sim-formats.ts`); the
+ * catalog, keys, faults and the answer plan here are shared.
  *
  * Fault markers. Put them anywhere in the user text of a generation request, or set
  * them for every generation request with `startSimulator({ faults })` or by assigning
@@ -55,7 +58,6 @@ export type { RunningSimulator, SimulatorOptions } from './server.ts';
 export type { JournalEntry } from './journal.ts';
 export { SIM_KEYS } from './keys.ts';
 export { SIM_MODELS } from './catalog.ts';
-export type { EndpointType } from './catalog.ts';
 export { SIM_GROUP_RATIO, SIM_PRICING } from './pricing.ts';
 export { INSUFFICIENT_BALANCE_MESSAGE, MID_STREAM_ERROR_MESSAGE } from './errors.ts';
 export { REPLY_FILLER } from './reply-plan.ts';

@@ -25,7 +25,7 @@ const SCOPES: ReadonlyMap<string, KeyScope> = new Map<string, KeyScope>([
   [SIM_KEYS.broke, { name: 'broke', models: null, broke: true }],
 ]);
 
-/** Reads `Authorization: Bearer <key>`: the only auth header outside the Messages paths. */
+/** Reads `Authorization: Bearer <key>`: the auth header of every path. */
 function bearerKey(authorization: string | undefined): string | null {
   if (authorization === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -33,13 +33,17 @@ function bearerKey(authorization: string | undefined): string | null {
 }
 
 /**
- * The key of a request. The Messages paths (`messagesPath`) also take Anthropic's
- * `x-api-key`, as new-api's Claude route does; a Bearer key wins when both are sent.
+ * The key of a request. A format's paths may also take its own header (`keyHeader`: the
+ * Messages paths take Anthropic's `x-api-key`, as new-api's Claude route does); a Bearer key
+ * wins when both are sent.
  */
-export function requestKey(headers: Record<string, string>, messagesPath: boolean): string | null {
+export function requestKey(
+  headers: Record<string, string>,
+  keyHeader: string | undefined,
+): string | null {
   const bearer = bearerKey(headers.authorization);
-  if (bearer !== null || !messagesPath) return bearer;
-  const apiKey = headers['x-api-key']?.trim();
+  if (bearer !== null || keyHeader === undefined) return bearer;
+  const apiKey = headers[keyHeader]?.trim();
   return apiKey === undefined || apiKey === '' ? null : apiKey;
 }
 

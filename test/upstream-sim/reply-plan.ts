@@ -3,7 +3,7 @@ import type { SimModel } from './catalog.ts';
 import type { FaultSpec } from './faults.ts';
 import { stableId } from './ids.ts';
 import { valueFromSchema } from './schema-value.ts';
-import type { SimRequest, SimToolDecl } from './sim-request.ts';
+import type { SimRequest, SimToolDecl, SimToolResult } from './sim-request.ts';
 import { excerpt, splitJson, splitWords } from './text-pieces.ts';
 import { makeThoughtSignature } from './thought-signature.ts';
 
@@ -181,10 +181,21 @@ function replyText(req: SimRequest, faults: FaultSpec): string {
     ).join(' ');
   }
   if (req.toolResults.length > 0) {
-    const results = req.toolResults.map((r) => `Tool ${r.name} returned ${r.content}.`);
+    const results = req.toolResults.map((r) => `Tool ${r.name} returned ${resultText(r)}.`);
     return `${results.join(' ')} ${TOOL_FILLER}`;
   }
   const n = req.imageCount;
   const images = n > 0 ? `I see ${n} image${n === 1 ? '' : 's'}. ` : '';
   return `Simulated reply to: "${excerpt(req.lastUserText, 60)}". ${images}${REPLY_FILLER}`;
+}
+
+/** A result's text, then each of its images by type and size: `… and an image (image/png, 68 bytes)`. */
+function resultText(result: SimToolResult): string {
+  const images = (result.images ?? []).map((image) =>
+    image.kind === 'inline'
+      ? `an image (${image.mimeType}, ${image.bytes} bytes)`
+      : `an image (${image.url})`,
+  );
+  if (images.length === 0) return result.content;
+  return [...(result.content === '' ? [] : [result.content]), ...images].join(' and ');
 }

@@ -1,4 +1,5 @@
-import type { StoredCalls } from './parse-responses-request.ts';
+/** Function calls of a stored response, by call_id, so a follow-up may answer them. */
+export type StoredCalls = ReadonlyMap<string, string>;
 
 /**
  * Responses the simulator produced, kept so `previous_response_id` can be checked.

@@ -152,6 +152,44 @@ describe('responses: tools and state', () => {
     expect(chained.output_text).toContain('Tool get_weather returned sunny.');
   });
 
+  it('answers a function output of text and images, naming each image', async () => {
+    const answer = await client.responses.create({
+      model: 'sim-responses',
+      input: [
+        { role: 'user', content: 'What is on screen?' },
+        { type: 'function_call', call_id: 'call_s', name: 'screenshot', arguments: '{}' },
+        {
+          type: 'function_call_output',
+          call_id: 'call_s',
+          output: [
+            { type: 'input_text', text: 'shot.png' },
+            {
+              type: 'input_image',
+              image_url: `data:image/png;base64,${PNG_BASE64}`,
+              detail: 'auto',
+            },
+          ],
+        },
+      ],
+    });
+    expect(answer.output_text).toContain(
+      'Tool screenshot returned shot.png and an image (image/png, 68 bytes).',
+    );
+    const bad = await post(`${sim.url}/v1/responses`, {
+      model: 'sim-responses',
+      input: [
+        { type: 'function_call', call_id: 'call_s', name: 'screenshot', arguments: '{}' },
+        {
+          type: 'function_call_output',
+          call_id: 'call_s',
+          output: [{ type: 'input_image', image_url: 'data:image/png;base64,%%' }],
+        },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_image_url' } });
+  });
+
   it('streams function calls the helper can assemble', async () => {
     const stream = client.responses.stream({
       model: 'sim-responses',

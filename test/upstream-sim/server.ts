@@ -1,23 +1,17 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { catalogDocument, catalogEntry, findModel } from './catalog.ts';
-import {
-  methodNotAllowed,
-  missingAnthropicVersion,
-  modelNotFound,
-  unauthorized,
-  unknownPath,
-} from './errors.ts';
+import { methodNotAllowed, modelNotFound, unauthorized, unknownPath } from './errors.ts';
 import { Exchange } from './exchange.ts';
 import { AttemptCounter } from './faults.ts';
-import { handleCountTokens, handleGeneration } from './generation.ts';
+import { handleGeneration, routeRefusal } from './generation.ts';
 import { flattenHeaders, parseJson, readBody, splitUrl } from './http-input.ts';
 import { Journal } from './journal.ts';
 import type { JournalEntry } from './journal.ts';
 import { SIM_KEYS, requestKey, scopeForKey } from './keys.ts';
 import { pricingDocument } from './pricing.ts';
 import { ResponseStore } from './response-store.ts';
-import { errorShapeFor, isMessagesPath, matchRoute } from './router.ts';
+import { formatOwning, matchRoute } from './router.ts';
 import type { SimState } from './sim-state.ts';
 
 export interface SimulatorOptions {
@@ -112,8 +106,8 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
   const method = req.method ?? 'GET';
   const { path, query } = splitUrl(req.url ?? '/');
   const headers = flattenHeaders(req.headers);
-  const messagesPath = isMessagesPath(path);
-  const key = requestKey(headers, messagesPath);
+  const owner = formatOwning(path);
+  const key = requestKey(headers, owner?.keyHeader);
   const entry = state.journal.add({
     time,
     method,
@@ -125,35 +119,39 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
     key,
   });
   const ex = new Exchange(res, entry, state.journal);
-  const shape = errorShapeFor(path);
   const scope = scopeForKey(key);
-  if (scope === undefined) return ex.fail(shape, unauthorized());
+  if (scope === undefined) return ex.fail(owner, unauthorized());
   const match = matchRoute(method, path);
   if (!match.ok) {
     const failure =
       match.status === 404
         ? unknownPath(method, path)
         : methodNotAllowed(method, path, match.allow);
-    return ex.fail(shape, failure);
+    return ex.fail(owner, failure);
   }
-  // Anthropic's API answers 400 to a request without it, before looking at the body.
-  if (messagesPath && (headers['anthropic-version'] ?? '').trim() === '') {
-    return ex.fail(shape, missingAnthropicVersion());
-  }
+  // A format's own header checks come before the body (Anthropic's required version).
+  const headerProblem = owner?.checkHeaders?.(headers) ?? null;
+  if (headerProblem !== null) return ex.fail(owner, headerProblem);
   const route = match.route;
   switch (route.kind) {
     case 'models':
       return ex.sendJson(200, catalogDocument(scope));
     case 'model': {
       const model = findModel(scope, route.id);
-      if (model === undefined) return ex.fail(shape, modelNotFound(route.id));
+      if (model === undefined) return ex.fail(owner, modelNotFound(route.id));
       return ex.sendJson(200, catalogEntry(model));
     }
     case 'pricing':
       return ex.sendJson(200, pricingDocument());
     case 'generate':
-      return handleGeneration(ex, state, scope, route);
-    case 'count-tokens':
-      return handleCountTokens(ex, scope);
+      return handleGeneration(ex, state, scope, route.format, route.path);
+    case 'other': {
+      const format = route.format;
+      const refuseModel = (id: string) => {
+        const model = findModel(scope, id);
+        return model === undefined ? modelNotFound(id) : routeRefusal(format, model);
+      };
+      return route.handle({ ex, format, refuseModel });
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { SimFailure } from './errors.ts';
 
 /**
- * What the answer depends on, read from any of the four request formats. Parsing
+ * What the answer depends on, read from any of the request formats. Parsing
  * into one form keeps the reply logic identical across formats, so a gateway that
  * translates a request faithfully gets the same answer whichever path it uses.
  */
@@ -13,9 +13,19 @@ export interface SimToolDecl {
 export type SimToolChoice =
   { kind: 'auto' } | { kind: 'none' } | { kind: 'required' } | { kind: 'named'; name: string };
 
+/** An image a tool returned: inline bytes are counted, a URL is never fetched. */
+export type SimImage =
+  { kind: 'inline'; mimeType: string; bytes: number } | { kind: 'url'; url: string };
+
 export interface SimToolResult {
   name: string;
   content: string;
+  /**
+   * Images the result holds (Messages, responses, native), or, on chat, whose tool messages hold
+   * text only, the images of a user message right after the tool messages; the answer names
+   * each, so a test sees they arrived.
+   */
+  images?: SimImage[];
 }
 
 type SimOutputFormat = { kind: 'text' } | { kind: 'json'; schema: unknown };
@@ -48,14 +58,13 @@ export interface SimRequest {
    * its own checks (model, balance, rate limits); reported at that point.
    */
   deferred: SimFailure | null;
-  /** Native only: the first model functionCall part whose thoughtSignature is missing or not ours. */
-  badSignature: { name: string; position: number; missing: boolean } | null;
   /**
-   * Messages only: the first problem with the thinking blocks of the history (a signature
-   * missing or not ours for its text, or a tool loop whose assistant turn lost its thinking
-   * block), which a model that signs its thinking rejects with this 400.
+   * The first problem with the reasoning state the history hands back, which a model that signs
+   * its reasoning (`requiresThoughtSignatures`) rejects with this 400: a native functionCall part
+   * whose thoughtSignature is missing or not ours; a Messages thinking block whose signature is
+   * missing or not ours for its text, or a tool loop whose assistant turn lost its thinking block.
    */
-  badThinking: SimFailure | null;
+  badReasoningState: SimFailure | null;
 }
 
 export type ParseResult = { ok: true; request: SimRequest } | { ok: false; failure: SimFailure };
@@ -78,8 +87,7 @@ export function emptyRequest(model: string, stream: boolean): SimRequest {
     output: { kind: 'text' },
     includeThoughts: false,
     deferred: null,
-    badSignature: null,
-    badThinking: null,
+    badReasoningState: null,
   };
 }
 

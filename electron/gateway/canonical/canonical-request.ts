@@ -4,37 +4,48 @@
  * converter (recorded in `ConversionContext.rules`) or refused with a 400 that names it.
  */
 
+import type { FormatState } from './format-state.ts';
+
 export type ImageSource =
   | { kind: 'url'; url: string }
   /** Inline bytes, base64 without the `data:` prefix. */
   | { kind: 'data'; mimeType: string; data: string };
 
+/** An image: in a user turn, or among the images a tool returned. */
+export interface CanonicalImagePart {
+  type: 'image';
+  source: ImageSource;
+  detail?: 'auto' | 'low' | 'high' | 'original';
+}
+
 export type CanonicalPart =
   | { type: 'text'; text: string }
-  | { type: 'image'; source: ImageSource; detail?: 'auto' | 'low' | 'high' | 'original' }
+  | CanonicalImagePart
   /**
    * A function call. `arguments` is JSON text (OpenAI's form); Gemini's object is stringified.
-   * `signature` is Gemini's `thoughtSignature` on this call, kept byte-exact.
+   * `state` is the opaque state a format put on the call (see format-state.ts).
    */
-  | { type: 'tool-call'; id: string; name: string; arguments: string; signature?: string }
-  /** A function result. `content` is text; JSON results stay JSON text. */
-  | { type: 'tool-result'; callId: string; name?: string; content: string }
+  | { type: 'tool-call'; id: string; name: string; arguments: string; state?: FormatState }
   /**
-   * Reasoning: thought text or a summary. `signature` (Gemini) and `encrypted` (responses
-   * `encrypted_content`, with the item `id`) are opaque state, kept byte-exact, never invented.
-   * Anthropic's own state: `thinkingSignature` is a `thinking` block's `signature`, `redacted`
-   * a `redacted_thinking` block's `data` (such a part has no text). Formats that cannot send
-   * a field back leave it out under a rule.
+   * A function result. `content` is its text; JSON results stay JSON text. `images` are the
+   * pictures the tool returned (Claude Code reading a screenshot), in order, after the text;
+   * absent when there are none. Formats whose results hold text only send them in a user turn
+   * right after the tool turn (see tool-result-images.ts).
    */
   | {
-      type: 'reasoning';
-      text: string;
-      signature?: string;
-      encrypted?: string;
-      id?: string;
-      thinkingSignature?: string;
-      redacted?: string;
+      type: 'tool-result';
+      callId: string;
+      name?: string;
+      content: string;
+      images?: CanonicalImagePart[];
     }
+  /**
+   * Reasoning: thought text or a summary. `state` is opaque reasoning state keyed by the format
+   * that produced it (format-state.ts), kept byte-exact and never invented; a part may hold
+   * only state, with empty text. Formats that cannot send a format's state back leave it out
+   * under a rule.
+   */
+  | { type: 'reasoning'; text: string; state?: FormatState }
   /** An assistant refusal (OpenAI); other formats get it as text. */
   | { type: 'refusal'; text: string };
 

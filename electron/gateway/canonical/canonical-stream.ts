@@ -1,4 +1,5 @@
 import type { FinishReason, CanonicalUsage } from './canonical-response.ts';
+import type { FormatState } from './format-state.ts';
 
 /**
  * Stream events between a decoder (upstream SSE → events) and an encoder (events → the
@@ -11,23 +12,23 @@ export type CanonicalStreamEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'refusal-delta'; text: string }
   /**
-   * Reasoning text; a `signature` or `encrypted` blob may arrive on any delta (usually the last).
-   * Anthropic's `thinkingSignature` comes on the last delta of its thinking block; `redacted`
-   * (a `redacted_thinking` block's data) comes alone, on a delta with empty text.
+   * Reasoning text. Opaque state (`state`, keyed by format) may arrive on any delta, usually the
+   * last, and is merged into the reasoning part. `part` says where the delta stands in its
+   * part when a format's blocks must stay apart: `last` ends the part it joins (a signature
+   * that comes last in its block), `whole` is a part by itself (state with no text of its
+   * own); reasoning after either starts a new part.
    */
   | {
       type: 'reasoning-delta';
       text: string;
-      signature?: string;
-      encrypted?: string;
-      id?: string;
-      thinkingSignature?: string;
-      redacted?: string;
+      state?: FormatState;
+      part?: 'last' | 'whole';
     }
   /** `index` counts tool calls in this answer from 0. */
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
-  | { type: 'tool-call-end'; index: number; signature?: string }
+  /** A call's opaque state, if any, comes with its end. */
+  | { type: 'tool-call-end'; index: number; state?: FormatState }
   | { type: 'finish'; reason: FinishReason }
   | { type: 'usage'; usage: CanonicalUsage }
   | { type: 'error'; status: number; message: string; code?: string };

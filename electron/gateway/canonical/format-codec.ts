@@ -7,14 +7,57 @@ import type { CanonicalStreamEvent } from './canonical-stream.ts';
 import type { ConversionContext, ResponseEncodeContext } from './conversion-context.ts';
 import type { GatewayError } from './gateway-error.ts';
 
-/** Upstream SSE events (already parsed) in, canonical events out. */
+/**
+ * One record of a stream, whatever its framing: a server-sent event (`event`, `data`, `id`), or
+ * one line of newline-delimited JSON as `data` (no event name, no id). Stream decoders read only
+ * this shape, so they do not depend on how their format frames its records.
+ */
+export type StreamRecord = EventSourceMessage;
+
+/** Splits a stream's bytes (cut anywhere, even inside a UTF-8 sequence) into records. */
+export interface StreamRecordReader {
+  /** Feeds bytes; throws the gateway's 502 once one record grows past the reader's cap. */
+  push(chunk: Uint8Array): void;
+  /** The stream ended: flushes a last record that lacked its terminator. */
+  end(): void;
+}
+
+/**
+ * How a format cuts its streams into records on the wire: server-sent events, or
+ * newline-delimited JSON. The codec names its framing; the flows read upstream streams, write
+ * client streams, meter passed-through ones and end broken ones through it, and assume no
+ * framing of their own.
+ */
+export interface StreamFraming {
+  /** The content type of a stream written in this framing (translated answers). */
+  contentType: string;
+  /** A reader of upstream bytes that calls `onRecord` with each whole record. */
+  createReader(
+    onRecord: (record: StreamRecord) => void,
+    maxRecordChars?: number,
+  ): StreamRecordReader;
+  /**
+   * Whether bytes that end with `tail` end on a record boundary: nothing of a record is left
+   * open, so what follows is parsed as a record of its own.
+   */
+  endsAtBoundary(tail: Uint8Array | string): boolean;
+  /**
+   * Written before a record that follows bytes cut inside a record (a broken stream's error),
+   * so the client can parse it; an extra one after a whole record is harmless.
+   */
+  recordBreak: string;
+  /** One record as this framing writes it (the metering tap re-emits the records it keeps). */
+  writeRecord(record: StreamRecord): string;
+}
+
+/** Upstream stream records (already split by the upstream format's framing) in, canonical events out. */
 export interface StreamDecoder {
-  push(event: EventSourceMessage): CanonicalStreamEvent[];
+  push(event: StreamRecord): CanonicalStreamEvent[];
   /** The upstream stream ended; flush what was held (e.g. Gemini's last usage). */
   end(): CanonicalStreamEvent[];
 }
 
-/** Canonical events in, the client's SSE text out (framing included). */
+/** Canonical events in, the client's stream text out (records framed as the format's `framing` says). */
 export interface StreamEncoder {
   encode(event: CanonicalStreamEvent): string;
   /** The stream is over: write the format's terminal records (`[DONE]`, `response.completed`, the last chunk). */
@@ -98,6 +141,19 @@ export interface FormatCodec {
   /** The catalog marker (`supported_endpoint_types` value) of models that speak this format. */
   marker: string;
 
+  /**
+   * The path prefixes its API lives under (`/v1/`; Gemini's `/v1beta/` and `/v1/`), each ending
+   * in `/` (the prefix without it, `/v1`, counts too). Requests under any format's prefixes are
+   * the model API; every other path is the app's (headless mode's UI and its RPC).
+   */
+  pathPrefixes: readonly string[];
+  /**
+   * The generation paths its clients call, as people know them (`/v1/chat/completions`,
+   * `/v1beta/models/{model}:generateContent`): the 404 of an unknown path lists them.
+   */
+  served: readonly string[];
+  /** How its streams are cut into records on the wire (`SSE_FRAMING`, `NDJSON_FRAMING`). */
+  framing: StreamFraming;
   /** A POST generation path of this format: what it says, a GatewayError if malformed, else undefined. */
   matchPath(pathname: string, query: URLSearchParams): PathRequest | GatewayError | undefined;
   /** Paths that belong to this format, so errors on them (even unknown ones) come in its shape. */

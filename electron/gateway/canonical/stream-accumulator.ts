@@ -1,6 +1,7 @@
 import type { CanonicalPart } from './canonical-request.ts';
 import type { CanonicalResponse, CanonicalUsage, FinishReason } from './canonical-response.ts';
 import type { CanonicalStreamEvent } from './canonical-stream.ts';
+import { mergeFormatState } from './format-state.ts';
 
 /**
  * Rebuilds the whole answer from stream events, so a streamed answer can be stored for
@@ -15,6 +16,8 @@ export class StreamAccumulator {
   error: { status: number; message: string } | undefined;
   private readonly parts: CanonicalPart[] = [];
   private readonly calls = new Map<number, Extract<CanonicalPart, { type: 'tool-call' }>>();
+  /** The reasoning part a `last` or `whole` delta closed, which takes no more text. */
+  private sealed: CanonicalPart | undefined;
 
   add(event: CanonicalStreamEvent): void {
     switch (event.type) {
@@ -31,22 +34,16 @@ export class StreamAccumulator {
         break;
       case 'reasoning-delta': {
         const last = this.parts.at(-1);
-        // An Anthropic thinking block ends with its signature, and a redacted block stands
-        // alone: reasoning after either is a block of its own.
-        const sealed =
-          last?.type === 'reasoning' &&
-          (last.thinkingSignature !== undefined || last.redacted !== undefined);
+        // A part a delta ended (`last`) or that stands alone (`whole`) takes no more reasoning.
         const part =
-          last?.type === 'reasoning' && !sealed && event.redacted === undefined
+          last?.type === 'reasoning' && last !== this.sealed && event.part !== 'whole'
             ? last
             : { type: 'reasoning' as const, text: '' };
         if (part !== last) this.parts.push(part);
         part.text += event.text;
-        if (event.signature !== undefined) part.signature = event.signature;
-        if (event.encrypted !== undefined) part.encrypted = event.encrypted;
-        if (event.id !== undefined) part.id = event.id;
-        if (event.thinkingSignature !== undefined) part.thinkingSignature = event.thinkingSignature;
-        if (event.redacted !== undefined) part.redacted = event.redacted;
+        const state = mergeFormatState(part.state, event.state);
+        if (state !== undefined) part.state = state;
+        if (event.part !== undefined) this.sealed = part;
         break;
       }
       case 'tool-call-start': {
@@ -62,7 +59,8 @@ export class StreamAccumulator {
       }
       case 'tool-call-end': {
         const call = this.calls.get(event.index);
-        if (call && event.signature !== undefined) call.signature = event.signature;
+        const state = mergeFormatState(call?.state, event.state);
+        if (call && state !== undefined) call.state = state;
         break;
       }
       case 'finish':

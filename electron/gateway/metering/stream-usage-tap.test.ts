@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatCodec } from '../formats/chat/chat-codec.ts';
+import { NDJSON_FRAMING } from '../formats/framing/ndjson-framing.ts';
 import { isChatUsageOnlyChunk } from '../formats/chat/chat-usage-chunk.ts';
 import { StreamUsageTap } from './stream-usage-tap.ts';
 
@@ -49,5 +50,33 @@ describe('StreamUsageTap hiding the usage chunk', () => {
     expect(out).not.toContain('"usage"');
     expect(tap.outputChars).toBe(6);
     expect(tap.usage?.totalTokens).toBe(5);
+  });
+});
+
+describe('StreamUsageTap in another framing', () => {
+  // The chat format's records, framed as newline-delimited JSON: the tap reads, hides and
+  // re-emits records through the codec's framing and never assumes SSE.
+  const ndjsonChat = { ...chatCodec, framing: NDJSON_FRAMING };
+  const line = (sse: string): string => `${sse.slice('data: '.length, -2)}\n`;
+
+  it('meters NDJSON records and hides one without breaking a line', () => {
+    const tap = new StreamUsageTap(ndjsonChat, isChatUsageOnlyChunk);
+    const whole = line(delta('abc')) + line(delta('def')) + line(finish) + line(usage);
+    const cuts = [17, 120, 121, whole.length - 5];
+    const pieces = [0, ...cuts].map((at, i) => whole.slice(at, cuts[i] ?? whole.length));
+    const out = relay(tap, pieces);
+    const lines = out.split('\n').filter(Boolean);
+    for (const record of lines) expect(JSON.parse(record)).toBeTruthy();
+    expect(lines).toHaveLength(3);
+    expect(out).not.toContain('"usage"');
+    expect(tap.outputChars).toBe(6);
+    expect(tap.usage?.totalTokens).toBe(5);
+  });
+
+  it('lets whole NDJSON records through as their raw bytes', () => {
+    const tap = new StreamUsageTap(ndjsonChat);
+    expect(tap.push(chunk(line(delta('hi'))))).toBeNull();
+    expect(tap.end()).toBeNull();
+    expect(tap.outputChars).toBe(2);
   });
 });

@@ -1,24 +1,13 @@
-import { sseRecord } from '../canonical/sse-record.ts';
-import type { StreamDecoder } from '../canonical/format-codec.ts';
 import type { CanonicalUsage } from '../canonical/canonical-response.ts';
 import type { CanonicalStreamEvent } from '../canonical/canonical-stream.ts';
-import type { FormatCodec } from '../canonical/format-codec.ts';
+import type {
+  FormatCodec,
+  StreamDecoder,
+  StreamFraming,
+  StreamRecordReader,
+} from '../canonical/format-codec.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
-import { SseReader } from '../upstream/sse-reader.ts';
 import { scratchContext } from './scratch-context.ts';
-
-/** Whether a chunk ends on an SSE event boundary (a blank line), so no record straddles it. */
-const endsOnBoundary = (chunk: Uint8Array): boolean => {
-  const n = chunk.length;
-  if (n >= 2 && chunk[n - 1] === 0x0a && chunk[n - 2] === 0x0a) return true;
-  return (
-    n >= 4 &&
-    chunk[n - 1] === 0x0a &&
-    chunk[n - 2] === 0x0d &&
-    chunk[n - 3] === 0x0a &&
-    chunk[n - 4] === 0x0d
-  );
-};
 
 const isJson = (text: string): boolean => {
   try {
@@ -32,11 +21,12 @@ const isJson = (text: string): boolean => {
 /**
  * Watches a passed-through stream for metering: usage where the upstream reports it, and the
  * length of what was generated so far for an estimate when it does not (a cancelled stream).
- * It parses each event once; when a record must be hidden from the client (chat's usage chunk
- * the gateway asked for), the same parse re-emits the other events (`filtered` output) instead of
- * the raw bytes — but only for chunks that hold a hidden record or a record cut by a chunk's
- * edge: a chunk of whole, visible records goes on as its raw bytes, which spares re-encoding
- * every record as a string on the stream's path (bench/FINDINGS.md #9).
+ * It reads records in the codec's framing (SSE events, NDJSON lines) and parses each once; when
+ * a record must be hidden from the client (chat's usage chunk the gateway asked for), the same
+ * parse re-emits the other records (`filtered` output) instead of the raw bytes — but only for
+ * chunks that hold a hidden record or a record cut by a chunk's edge: a chunk of whole, visible
+ * records goes on as its raw bytes, which spares re-encoding every record as a string on the
+ * stream's path (bench/FINDINGS.md #9).
  */
 export class StreamUsageTap {
   usage: CanonicalUsage | undefined;
@@ -60,20 +50,22 @@ export class StreamUsageTap {
    * cut with the format's error (the client has part of that record).
    */
   tooLarge: GatewayError | undefined;
-  private readonly reader: SseReader;
+  private readonly framing: StreamFraming;
+  private readonly reader: StreamRecordReader;
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
   /** The visible records read since the last output, encoded only if the raw bytes cannot go. */
   private visible: { data: string; event: string | undefined }[] = [];
-  /** Whether the bytes fed so far ended on an event boundary (nothing of a record is held). */
+  /** Whether the bytes fed so far ended on a record boundary (nothing of a record is held). */
   private aligned = true;
   private hiddenInChunk = false;
 
   /** `hide` picks the records the client must not see; without it the bytes pass untouched. */
   constructor(codec: FormatCodec, hide?: (data: string) => boolean) {
     this.hide = hide;
+    this.framing = codec.framing;
     this.decoder = codec.createStreamDecoder(scratchContext());
-    this.reader = new SseReader((event) => {
+    this.reader = codec.framing.createReader((event) => {
       if (this.hide) {
         if (this.hide(event.data)) this.hiddenInChunk = true;
         else this.visible.push({ data: event.data, event: event.event });
@@ -112,7 +104,7 @@ export class StreamUsageTap {
       this.tooLarge = error;
     }
     if (!this.hide) return null;
-    const onBoundary = endsOnBoundary(chunk);
+    const onBoundary = this.framing.endsAtBoundary(chunk);
     const wholeRecords = this.aligned && onBoundary;
     this.aligned = onBoundary;
     const hidden = this.hiddenInChunk;
@@ -142,7 +134,7 @@ export class StreamUsageTap {
   }
 
   private takeVisible(): string {
-    const out = this.visible.map((record) => sseRecord(record.data, record.event)).join('');
+    const out = this.visible.map((record) => this.framing.writeRecord(record)).join('');
     this.visible = [];
     return out;
   }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RecordCapture } from './request-record.ts';
 
 /** Body capture for the request log: off by default, size-capped, redacted by the caller's rules. */
@@ -19,7 +19,7 @@ const truncate = (text: string, maxBytes: number): string =>
  * Collects what the client is sent, up to the cap, by wrapping this one response's write and end.
  * Nothing is wrapped when capture is off, so it costs nothing then.
  */
-export function teeResponse(res: ServerResponse, maxBytes: number): () => string {
+function teeResponse(res: ServerResponse, maxBytes: number): () => string {
   const chunks: Buffer[] = [];
   let size = 0;
   const keep = (data: unknown) => {
@@ -42,7 +42,7 @@ export function teeResponse(res: ServerResponse, maxBytes: number): () => string
   return () => Buffer.concat(chunks).toString();
 }
 
-export function buildCapture(
+function buildCapture(
   options: CaptureOptions,
   headers: IncomingHttpHeaders,
   requestBody: Buffer | null,
@@ -55,4 +55,24 @@ export function buildCapture(
       : null,
     responseBody: truncate(options.redactText(responseBody), options.maxBytes),
   };
+}
+
+/** Builds a request's capture once it is over, with the upstream key scrubbed from the answer. */
+export type FinishCapture = (
+  requestBody: Buffer | null,
+  scrub: (text: string) => string,
+) => RecordCapture;
+
+/**
+ * Starts capturing what this request is answered, when capture is on (read now, per request);
+ * null when it is off.
+ */
+export function startCapture(
+  options: CaptureOptions | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): FinishCapture | null {
+  if (!options?.enabled()) return null;
+  const captured = teeResponse(res, options.maxBytes);
+  return (requestBody, scrub) => buildCapture(options, req.headers, requestBody, scrub(captured()));
 }

@@ -4,16 +4,16 @@ import type { GatewayError } from '../canonical/gateway-error.ts';
 
 /**
  * Ends a stream whose status line is already out with the format's in-stream error record, the
- * one thing a client can still be told then. `midEvent` says the bytes sent so far stop inside
- * an event, which must be closed first so the client can parse the record. (A translated stream
- * ends through its encoder instead, which also closes the format's lifecycle.)
+ * one thing a client can still be told then. `midRecord` says the bytes sent so far stop inside
+ * a record, which the format's framing must break first so the client can parse the error. (A
+ * translated stream ends through its encoder instead, which also closes the format's lifecycle.)
  */
 export function endStreamWithError(
   res: ServerResponse,
   codec: FormatCodec,
   error: GatewayError,
-  midEvent = false,
+  midRecord = false,
 ): void {
   if (res.destroyed) return;
-  res.end((midEvent ? '\n\n' : '') + codec.streamError(error, 0));
+  res.end((midRecord ? codec.framing.recordBreak : '') + codec.streamError(error, 0));
 }

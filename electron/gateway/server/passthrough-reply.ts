@@ -48,14 +48,6 @@ export interface PassthroughResult {
   streamError: { kind: string; message: string } | null;
 }
 
-/** Whether forwarded SSE bytes stopped at an event boundary (a blank line). */
-function endsAtEventBoundary(last: Uint8Array | string | null): boolean {
-  if (last === null) return true;
-  const tail =
-    typeof last === 'string' ? last.slice(-4) : Buffer.from(last.subarray(-4)).toString('latin1');
-  return /(\r?\n\r?\n|\r\r)$/.test(tail);
-}
-
 /**
  * Sends a 2xx upstream answer on unchanged: status, the headers that matter, and the body.
  * Non-streamed answers go out whole; streams go out as their bytes arrive, while a tap reads
@@ -185,9 +177,10 @@ async function replyStream(
     outputChars: tap.outputChars,
     streamError,
   });
-  /** An in-stream error after what was sent, on an event boundary so the client can parse it. */
+  /** An in-stream error after what was sent, on a record boundary so the client can parse it. */
   const endWithError = (error: GatewayError): void => {
-    endStreamWithError(res, options.codec, error, !endsAtEventBoundary(last));
+    const midRecord = last !== null && !options.codec.framing.endsAtBoundary(last);
+    endStreamWithError(res, options.codec, error, midRecord);
   };
   try {
     for await (const chunk of upstream.body as AsyncIterable<Buffer>) {

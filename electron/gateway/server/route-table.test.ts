@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CODEC_LIST } from '../formats/codecs.ts';
 import { matchRoute, type Route } from './route-table.ts';
 
 const q = (s = '') => new URLSearchParams(s);
@@ -55,6 +56,17 @@ describe('matchRoute', () => {
       kind: 'error',
       codec: 'gemini',
     });
+  });
+
+  it("names in a 404 every format's paths and the model lists, as the codecs declare them", () => {
+    const route = matchRoute('POST', '/v2/chat', q());
+    const message = route.kind === 'error' ? route.error.message : '';
+    expect(message).toMatch(/^Unknown path \/v2\/chat\. This gateway serves \/v1\/models, /);
+    for (const codec of CODEC_LIST) {
+      for (const path of [...codec.served, ...codec.discovery.ownPaths])
+        expect(message).toContain(path);
+    }
+    expect(message).toMatch(/ and \S+\.$/);
   });
 
   it('leaves the shape of /v1/models to the client, and gives /v1beta/models its own', () => {

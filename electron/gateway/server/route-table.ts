@@ -20,6 +20,30 @@ export type Route =
 /** Discovery paths every OpenAI-style client uses; the format is told by the client's headers. */
 const SHARED_LIST_PATH = '/v1/models';
 
+/** What the 404 of an unknown path lists: the model lists, then each format's own paths. */
+const SERVED_PATHS = [
+  ...new Set([
+    SHARED_LIST_PATH,
+    ...CODEC_LIST.flatMap((codec) => codec.discovery.ownPaths),
+    ...CODEC_LIST.flatMap((codec) => codec.served),
+  ]),
+];
+
+/** `a, b and c`. */
+function listed(items: readonly string[]): string {
+  const last = items.at(-1) ?? '';
+  return items.length < 2 ? last : `${items.slice(0, -1).join(', ')} and ${last}`;
+}
+
+/** The 404 of a path no format serves, naming those they do. */
+function unknownPath(pathname: string): GatewayError {
+  return new GatewayError(
+    404,
+    `Unknown path ${pathname}. This gateway serves ${listed(SERVED_PATHS)}.`,
+    { code: 'unknown_path' },
+  );
+}
+
 function methodNotAllowed(allowed: string, codec: FormatCodec): Route {
   const error = new GatewayError(405, `Method not allowed. Use ${allowed}.`, {
     code: 'method_not_allowed',
@@ -75,10 +99,5 @@ export function matchRoute(method: string, pathname: string, query: URLSearchPar
   }
   const discovery = matchDiscovery(method, pathname);
   if (discovery) return discovery;
-  const error = new GatewayError(
-    404,
-    `Unknown path ${pathname}. This gateway serves /v1/models, /v1/chat/completions, /v1/responses, /v1/messages and /v1beta/models/{model}:generateContent.`,
-    { code: 'unknown_path' },
-  );
-  return { kind: 'error', error, codec: codecForPath(pathname) };
+  return { kind: 'error', error: unknownPath(pathname), codec: codecForPath(pathname) };
 }

@@ -11,7 +11,6 @@ import { callUpstream } from '../upstream/call-upstream.ts';
 import { upstreamFailure } from '../upstream/upstream-failure.ts';
 import { answerTooLarge, MAX_PARSED_ANSWER_BYTES } from '../upstream/answer-limits.ts';
 import { readCapped } from '../upstream/read-capped.ts';
-import { SseReader } from '../upstream/sse-reader.ts';
 import { loadTokenizer } from './bpe-tokenizer.ts';
 import { setDroppedHeader } from './dropped-header.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
@@ -116,7 +115,7 @@ export async function translationFlow(
   const sendHead = (): void => {
     if (res.headersSent) return;
     res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
+      'content-type': client.framing.contentType,
       'cache-control': 'no-cache',
     });
   };
@@ -135,8 +134,8 @@ export async function translationFlow(
   // Each record is scrubbed before it is decoded: an upstream's text (an in-stream error, an
   // answer that echoes it) may hold the key, escaped forms included, which decoding would undo.
   const scrubber = upstreamClient.keyScrubber();
-  const reader = new SseReader((message) =>
-    emit(decoder.push({ ...message, data: scrubber.text(message.data) })),
+  const reader = upstream.framing.createReader((record) =>
+    emit(decoder.push({ ...record, data: scrubber.text(record.data) })),
   );
   // Metering runs however the stream ends, a cancelled one included (usage up to the cancel).
   const finishMetering = () =>

@@ -1,4 +1,5 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { createParser } from 'eventsource-parser';
+import type { StreamRecord, StreamRecordReader } from '../canonical/format-codec.ts';
 import { answerTooLarge, MAX_STREAM_RECORD_CHARS } from './answer-limits.ts';
 
 /**
@@ -6,7 +7,7 @@ import { answerTooLarge, MAX_STREAM_RECORD_CHARS } from './answer-limits.ts';
  * parser keeps an unfinished record in memory, so one that never ends would grow without bound:
  * past `maxRecordChars` since the last record, `push` throws the gateway's 502.
  */
-export class SseReader {
+export class SseReader implements StreamRecordReader {
   private readonly decoder = new TextDecoder();
   private readonly parser;
   private readonly maxRecordChars: number;
@@ -14,10 +15,7 @@ export class SseReader {
   private pending = 0;
   private recordEnded = false;
 
-  constructor(
-    onEvent: (event: EventSourceMessage) => void,
-    maxRecordChars = MAX_STREAM_RECORD_CHARS,
-  ) {
+  constructor(onEvent: (event: StreamRecord) => void, maxRecordChars = MAX_STREAM_RECORD_CHARS) {
     this.maxRecordChars = maxRecordChars;
     this.parser = createParser({
       onEvent: (event) => {

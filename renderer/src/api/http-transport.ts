@@ -14,7 +14,7 @@ export interface HttpTransportOptions {
   backoff?: BackoffOptions;
 }
 
-/** The contract over HTTP (headless mode): `POST /api/rpc` and the `/api/events` stream. */
+/** The contract over HTTP (headless mode): `POST /_app/rpc` and the `/_app/events` stream. */
 export function createHttpApi(options: HttpTransportOptions): AppClient {
   const baseUrl = options.baseUrl ?? '';
   // Bound so a browser's fetch is never called with a foreign `this`.

@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../../shared/contract.ts';
-import { WIRE_FORMATS, FORMAT_LABEL } from '../../../shared/wire-formats.ts';
+import { WIRE_FORMATS, FORMAT_LABEL, FORMAT_NAME } from '../../../shared/wire-formats.ts';
 
 /**
  * The client formats that reach a model: solid for formats the model speaks upstream (passed
@@ -20,8 +20,8 @@ export function FormatBadges({
         const native = model.formats.includes(format);
         const preferred = model.formats[0] === format;
         const title = native
-          ? `${FORMAT_LABEL[format]}: supported upstream${preferred ? ' (preferred)' : ''}, passed through`
-          : `${FORMAT_LABEL[format]}: translated by the gateway`;
+          ? `${FORMAT_NAME[format]}: supported upstream${preferred ? ' (preferred)' : ''}, passed through`
+          : `${FORMAT_NAME[format]}: translated by the gateway`;
         return (
           <span
             key={format}

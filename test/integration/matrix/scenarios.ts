@@ -1,12 +1,7 @@
-/** Shared inputs and expectations for the translation matrix (client format × model format × stream). */
-
-/** Models that each support exactly one format upstream. */
-export const SINGLE_FORMAT_MODELS = [
-  'sim-chat',
-  'sim-responses',
-  'sim-gemini',
-  'sim-anthropic',
-] as const;
+/**
+ * Shared inputs and expectations for the translation matrix (client format × model format ×
+ * stream), which each kit's matrix driver and the schema cases also use.
+ */
 
 /** A 1×1 transparent PNG. */
 export const TINY_PNG =

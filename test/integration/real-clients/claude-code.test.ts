@@ -3,8 +3,9 @@ import { SIM_KEYS, startSimulator } from '../../upstream-sim/index.ts';
 import type { JournalEntry, RunningSimulator } from '../../upstream-sim/index.ts';
 import { startHarness } from '../harness.ts';
 import type { Harness } from '../harness.ts';
+import { gradientPng } from '../../e2e/png-fixture.ts';
 import { agentInstalled, describeRun } from './agent-cli.ts';
-import { CLAUDE, runClaudeCodeToolLoop } from './claude-code.ts';
+import { CLAUDE, runClaudeCodeImageRead, runClaudeCodeToolLoop } from './claude-code.ts';
 import type { ClaudeCodeTarget } from './claude-code.ts';
 import type { ClaudeAuth } from './claude-home.ts';
 import { expectRoutes, recordMark } from './gateway-records.ts';
@@ -92,6 +93,7 @@ describe.skipIf(!agentInstalled('Claude Code', CLAUDE))('Claude Code (claude -p)
           toolUseId: loop.toolUses[0]?.id,
           content: expect.stringContaining(loop.secret) as unknown,
           isError: false,
+          images: [],
         },
       ]);
       expect(loop.result, describeRun(run)).toMatchObject({
@@ -142,4 +144,121 @@ describe.skipIf(!agentInstalled('Claude Code', CLAUDE))('Claude Code (claude -p)
     },
     RUN_TIMEOUT_MS + 10_000,
   );
+
+  it.each(TARGETS)(
+    '$via, $name: reads an image file the model calls for, and the model sees the image',
+    async (t) => {
+      const since = sim.journal.at(-1)?.id ?? 0;
+      const mark = h === undefined ? 0 : recordMark(h);
+
+      const read = await runClaudeCodeImageRead(targetOf(t), DIAGRAM_PNG, RUN_TIMEOUT_MS);
+
+      const { run } = read;
+      expect(run.code, describeRun(run)).toBe(0);
+      expect(read.egress, 'hosts Claude Code tried to reach besides its base URL').toEqual([]);
+      expect(read.toolUses, describeRun(run)).toEqual([
+        { id: expect.any(String) as unknown, name: 'Read', input: { file_path: read.imagePath } },
+      ]);
+      // Read answers an image file with an image block inside the tool result.
+      const image = read.toolResults[0]?.images[0];
+      expect(read.toolResults).toEqual([
+        {
+          toolUseId: read.toolUses[0]?.id,
+          content: expect.any(String) as unknown,
+          isError: false,
+          images: [{ mediaType: 'image/png', bytes: expect.any(Number) as unknown }],
+        },
+      ]);
+      expect(read.result, describeRun(run)).toMatchObject({
+        subtype: 'success',
+        is_error: false,
+        num_turns: 2,
+      });
+      // The simulator names each image a tool result brought it, by type and size: the image
+      // reached the model whole, whatever the upstream's format.
+      expect(read.result?.result).toContain(`an image (image/png, ${image?.bytes} bytes)`);
+
+      const second = sim.journal.filter((e) => e.id > since).at(-1);
+      expect(second === undefined ? [] : upstreamImages(second), 'how the image went up').toEqual([
+        IMAGE_PLACE[upstreamOf(t)],
+      ]);
+      if (t.via === 'gateway' && h !== undefined) {
+        await expectRoutes(h, mark, {
+          count: 2,
+          clientFormat: 'anthropic',
+          model: t.model,
+          stream: true,
+        });
+        const rules = h.records.slice(mark).at(-1)?.rules ?? [];
+        const asUserMessage = 'chat.tool_result_images_as_user_message';
+        if (upstreamOf(t) === 'chat') expect(rules).toContain(asUserMessage);
+        else expect(rules).not.toContain(asUserMessage);
+      }
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 });
+
+/** A small real PNG for Read: Claude Code returns image files it can decode as image blocks. */
+const DIAGRAM_PNG = gradientPng(16, 16);
+
+type UpstreamFormat = 'anthropic' | 'chat' | 'responses' | 'gemini';
+
+/** The format the second request reached the simulator in. */
+function upstreamOf(t: Target): UpstreamFormat {
+  if (t.via === 'simulator' || t.model === 'sim-anthropic' || t.model === 'sim-all')
+    return 'anthropic';
+  if (t.model === 'sim-responses') return 'responses';
+  if (t.model === 'sim-gemini') return 'gemini';
+  return 'chat';
+}
+
+/** Where each upstream format holds the image of a tool result. */
+const IMAGE_PLACE: Readonly<Record<UpstreamFormat, string>> = {
+  anthropic: 'tool_result.content: image',
+  responses: 'function_call_output.output: input_image',
+  gemini: 'functionResponse.parts: inlineData',
+  chat: 'user message after the tool messages: image_url',
+};
+
+/**
+ * The places in an upstream request body that hold an image of a tool result, in the words of
+ * `IMAGE_PLACE`, read straight from the body the simulator got.
+ */
+function upstreamImages(entry: JournalEntry): string[] {
+  const body = entry.body as Record<string, unknown[] | undefined>;
+  const found: string[] = [];
+  type Loose = Record<string, unknown> & { content?: unknown; parts?: unknown };
+  const list = (value: unknown): Loose[] => (Array.isArray(value) ? (value as Loose[]) : []);
+  for (const message of list(body.messages)) {
+    for (const block of list(message.content)) {
+      if (block.type === 'tool_result' && list(block.content).some((b) => b.type === 'image'))
+        found.push(IMAGE_PLACE.anthropic);
+    }
+  }
+  const messages = list(body.messages);
+  messages.forEach((message, i) => {
+    const afterTool = messages[i - 1]?.role === 'tool';
+    if (
+      message.role === 'user' &&
+      afterTool &&
+      list(message.content).some((p) => p.type === 'image_url')
+    )
+      found.push(IMAGE_PLACE.chat);
+  });
+  for (const item of list(body.input)) {
+    if (
+      item.type === 'function_call_output' &&
+      list(item.output).some((p) => p.type === 'input_image')
+    )
+      found.push(IMAGE_PLACE.responses);
+  }
+  for (const content of list(body.contents)) {
+    for (const part of list(content.parts)) {
+      const response = part.functionResponse as Loose | undefined;
+      if (list(response?.parts).some((p) => p.inlineData !== undefined))
+        found.push(IMAGE_PLACE.gemini);
+    }
+  }
+  return found;
+}

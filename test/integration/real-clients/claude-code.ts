@@ -45,26 +45,50 @@ interface ClaudeToolUse {
   input: unknown;
 }
 
+/** An image block of a tool result, by what it says it is and the bytes it holds. */
+interface ClaudeResultImage {
+  mediaType: string;
+  bytes: number;
+}
+
 interface ClaudeToolResult {
   toolUseId: string;
   content: string;
   isError: boolean;
+  /** The result's image blocks (Read on an image file returns one). */
+  images: ClaudeResultImage[];
 }
 
-/** A finished tool loop: what the CLI printed, and what the test wrote for it to find. */
-export interface ClaudeToolLoop {
+/** A finished run in which the model had Claude Code read one file, and answered. */
+interface ClaudeReadRun {
   run: AgentRun;
   /** The transcript: every stream-json event, in order. */
   events: ClaudeEvent[];
-  /** Only in note.txt, never in the prompt: an answer quoting it proves the Read ran. */
-  secret: string;
-  notePath: string;
   toolUses: ClaudeToolUse[];
   toolResults: ClaudeToolResult[];
   /** The closing `result` event. */
   result: ClaudeEvent | undefined;
   /** Hosts the CLI tried to reach other than the target (through the egress trap): none expected. */
   egress: string[];
+}
+
+/** A finished tool loop: what the CLI printed, and what the test wrote for it to find. */
+export interface ClaudeToolLoop extends ClaudeReadRun {
+  /** Only in note.txt, never in the prompt: an answer quoting it proves the Read ran. */
+  secret: string;
+  notePath: string;
+}
+
+/** A finished image read: the PNG the test wrote, which Read returns as an image block. */
+export interface ClaudeImageRead extends ClaudeReadRun {
+  imagePath: string;
+}
+
+/** The file a run writes into the workspace, and the prompt that makes the model read it. */
+interface ReadSpec {
+  name: string;
+  content: string | Buffer;
+  prompt: (trigger: string) => string;
 }
 
 const RUN_TIMEOUT_MS = 60_000;
@@ -80,21 +104,55 @@ export async function runClaudeCodeToolLoop(
   target: ClaudeCodeTarget,
   timeoutMs = RUN_TIMEOUT_MS,
 ): Promise<ClaudeToolLoop> {
+  const secret = `on-disk-${randomUUID()}`;
+  const { filePath, ...run } = await runClaudeCodeRead(
+    target,
+    {
+      name: 'note.txt',
+      content: `${secret}\n`,
+      prompt: (trigger) => `Show me note.txt. ${trigger}`,
+    },
+    timeoutMs,
+  );
+  return { ...run, secret, notePath: filePath };
+}
+
+/**
+ * As `runClaudeCodeToolLoop`, with a PNG the run writes (`png`): Claude Code's Read returns an
+ * image file as an image block inside the tool result, which the model answers.
+ */
+export async function runClaudeCodeImageRead(
+  target: ClaudeCodeTarget,
+  png: Buffer,
+  timeoutMs = RUN_TIMEOUT_MS,
+): Promise<ClaudeImageRead> {
+  const { filePath, ...run } = await runClaudeCodeRead(
+    target,
+    { name: 'diagram.png', content: png, prompt: (trigger) => `Describe diagram.png. ${trigger}` },
+    timeoutMs,
+  );
+  return { ...run, imagePath: filePath };
+}
+
+async function runClaudeCodeRead(
+  target: ClaudeCodeTarget,
+  file: ReadSpec,
+  timeoutMs: number,
+): Promise<ClaudeReadRun & { filePath: string }> {
   const home = mkdtempSync(join(tmpdir(), 'mg-claude-'));
   const trap = await startEgressTrap();
   try {
     const workspace = join(home, 'workspace');
     mkdirSync(workspace);
-    const secret = `on-disk-${randomUUID()}`;
-    const notePath = join(workspace, 'note.txt');
-    writeFileSync(notePath, `${secret}\n`);
+    const filePath = join(workspace, file.name);
+    writeFileSync(filePath, file.content);
     const env = writeClaudeHome(home, target);
-    const trigger = `[[call:Read ${JSON.stringify({ file_path: notePath })}]]`;
+    const trigger = `[[call:Read ${JSON.stringify({ file_path: filePath })}]]`;
     const run = await runAgent({
       bin: CLAUDE,
       args: [
         '-p',
-        `Show me note.txt. ${trigger}`,
+        file.prompt(trigger),
         '--model',
         target.model,
         '--output-format',
@@ -121,8 +179,7 @@ export async function runClaudeCodeToolLoop(
     return {
       run,
       events,
-      secret,
-      notePath,
+      filePath,
       toolUses: blocksOf(events, 'assistant', 'tool_use').map((b) => ({
         id: String(b.id),
         name: String(b.name),
@@ -132,6 +189,7 @@ export async function runClaudeCodeToolLoop(
         toolUseId: String(b.tool_use_id),
         content: resultText(b.content),
         isError: b.is_error === true,
+        images: resultImages(b.content),
       })),
       result: events.findLast((e) => e.type === 'result'),
       egress: [...trap.attempts],
@@ -177,6 +235,18 @@ function resultText(content: unknown): string {
       typeof b === 'object' && b !== null ? String((b as { text?: unknown }).text ?? '') : '',
     )
     .join('\n');
+}
+
+function resultImages(content: unknown): ClaudeResultImage[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b: unknown) => {
+    const block = b as { type?: unknown; source?: { media_type?: unknown; data?: unknown } };
+    if (block.type !== 'image') return [];
+    const data = typeof block.source?.data === 'string' ? block.source.data : '';
+    return [
+      { mediaType: String(block.source?.media_type), bytes: Buffer.from(data, 'base64').length },
+    ];
+  });
 }
 
 interface EgressTrap {

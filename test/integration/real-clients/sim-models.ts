@@ -1,6 +1,5 @@
-import type { WireFormat } from '../../../shared/wire-formats.ts';
+import { FORMAT_MARKER, WIRE_FORMATS, type WireFormat } from '../../../shared/wire-formats.ts';
 import { SIM_MODELS } from '../../upstream-sim/index.ts';
-import type { EndpointType } from '../../upstream-sim/index.ts';
 
 /**
  * The simulator models a real client is run against: one native to each format, one that
@@ -17,20 +16,16 @@ export const CLIENT_TEST_MODELS = [
   'sim-no-markers',
 ] as const;
 
-const FORMAT_OF: Readonly<Record<EndpointType, WireFormat | null>> = {
-  openai: 'chat',
-  'openai-response': 'responses',
-  gemini: 'gemini',
-  anthropic: 'anthropic',
-  embeddings: null,
-};
+/** The format a catalog marker stands for; none for a marker of no generation format. */
+const formatOf = (marker: string): WireFormat | undefined =>
+  WIRE_FORMATS.find((format) => FORMAT_MARKER[format] === marker);
 
 /** The formats a model is served in, as the gateway reads its catalog entry. */
 function nativeFormats(model: string): WireFormat[] {
   const entry = SIM_MODELS.find((m) => m.id === model);
   if (entry === undefined) throw new Error(`not a simulator model: ${model}`);
   const types = entry.endpointTypes ?? ['openai'];
-  return types.map((t) => FORMAT_OF[t]).filter((f): f is WireFormat => f !== null);
+  return types.map(formatOf).filter((f): f is WireFormat => f !== undefined);
 }
 
 export interface ExpectedRoute {

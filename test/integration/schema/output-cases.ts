@@ -4,6 +4,8 @@
  * upstream and gateway errors), in each client format, without `model` and `stream`. Inputs
  * come from the translation matrix.
  */
+import type { WireFormat } from '../../../shared/wire-formats.ts';
+import { KIT_LIST, KITS } from '../../format-kits/kits.ts';
 import {
   ANSWER_SCHEMA,
   HISTORY,
@@ -13,21 +15,20 @@ import {
   WEATHER_SCHEMA,
 } from '../matrix/scenarios.ts';
 
-/** Every simulator model with one upstream format, and the one that speaks them all. */
-export const OUTPUT_MODELS = [
-  'sim-chat',
-  'sim-responses',
-  'sim-gemini',
-  'sim-anthropic',
-  'sim-all',
-] as const;
+/** The simulator model that speaks every format. */
+const ALL_FORMATS_MODEL = 'sim-all';
+
+/** Every simulator model with one upstream format (one per kit), and the one that speaks them all. */
+export const OUTPUT_MODELS: readonly string[] = [
+  ...KIT_LIST.map((kit) => kit.nativeModel),
+  ALL_FORMATS_MODEL,
+];
 
 /** The models whose upstream speaks the client's format: the gateway passes their answer through. */
-export const PASSTHROUGH_MODELS: Record<'chat' | 'responses' | 'gemini', readonly string[]> = {
-  chat: ['sim-chat', 'sim-all'],
-  responses: ['sim-responses', 'sim-all'],
-  gemini: ['sim-gemini', 'sim-all'],
-};
+export const passthroughModels = (format: WireFormat): readonly string[] => [
+  KITS[format].nativeModel,
+  ALL_FORMATS_MODEL,
+];
 
 export interface OutputCase {
   name: string;

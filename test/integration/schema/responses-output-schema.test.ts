@@ -3,7 +3,7 @@ import { startHarness, type Harness } from '../harness.ts';
 import { WEATHER_RESULT, WEATHER_SCHEMA } from '../matrix/scenarios.ts';
 import { capture, type Capture } from './capture.ts';
 import { responsesViolations } from './openai-conformance.ts';
-import { OUTPUT_MODELS, PASSTHROUGH_MODELS, RESPONSES_CASES } from './output-cases.ts';
+import { OUTPUT_MODELS, passthroughModels, RESPONSES_CASES } from './output-cases.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ function firstCall(result: Capture): Record<string, unknown> | undefined {
 }
 
 describe.each(OUTPUT_MODELS)('responses output against the OpenAI schema, model %s', (model) => {
-  const passthrough = PASSTHROUGH_MODELS.responses.includes(model);
+  const passthrough = passthroughModels('responses').includes(model);
 
   describe.each([false, true])('stream=%s', (stream) => {
     it.each(RESPONSES_CASES)('$name', async ({ body }) => {

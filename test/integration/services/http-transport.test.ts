@@ -1,7 +1,12 @@
 import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOKEN_HEADER, EVENTS_PATH, RPC_PATH } from '../../../shared/contract.ts';
+import {
+  APP_PATH_PREFIX,
+  APP_TOKEN_HEADER,
+  EVENTS_PATH,
+  RPC_PATH,
+} from '../../../shared/contract.ts';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/services/static-files.ts';
 import { startServices, toolToken, type ServicesFixture } from './services-fixture.ts';
 import { openSse } from './sse-client.ts';
@@ -136,7 +141,7 @@ describe('the built UI', () => {
     const css = await fetch(`${url}/assets/style.css`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await fetch(`${url}/assets/missing.js`)).status).toBe(404);
-    expect((await fetch(`${url}/api/nothing`)).status).toBe(404);
+    expect((await fetch(`${url}${APP_PATH_PREFIX}nothing`)).status).toBe(404);
   });
 
   it('refuses paths that climb out of the build folder', async () => {

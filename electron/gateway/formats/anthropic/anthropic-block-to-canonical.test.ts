@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { anthropicBlockToCanonical } from './anthropic-block-to-canonical.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 const read = (block: unknown, role: 'user' | 'assistant' = 'user', ctx = testContext()) =>
@@ -73,18 +75,18 @@ describe('anthropicBlockToCanonical', () => {
       read({ type: 'thinking', thinking: 'Hmm.', signature: 'EqQBCgIYAhIM' }, 'assistant'),
     ).toEqual({
       kind: 'part',
-      part: { type: 'reasoning', text: 'Hmm.', thinkingSignature: 'EqQBCgIYAhIM' },
+      part: withAnthropicSignature({ type: 'reasoning', text: 'Hmm.' }, 'EqQBCgIYAhIM'),
     });
     expect(
       read({ type: 'thinking', thinking: '', signature: 'mgw1:gemini:CiQB' }, 'assistant'),
-    ).toEqual({ kind: 'part', part: { type: 'reasoning', text: '', signature: 'CiQB' } });
+    ).toEqual({ kind: 'part', part: withGeminiSignature({ type: 'reasoning', text: '' }, 'CiQB') });
     expect(read({ type: 'thinking', thinking: 'plain', signature: '' }, 'assistant')).toEqual({
       kind: 'part',
       part: { type: 'reasoning', text: 'plain' },
     });
     expect(read({ type: 'redacted_thinking', data: 'EmwKAhgB' }, 'assistant')).toEqual({
       kind: 'part',
-      part: { type: 'reasoning', text: '', redacted: 'EmwKAhgB' },
+      part: withAnthropicRedacted({ type: 'reasoning', text: '' }, 'EmwKAhgB'),
     });
   });
 

@@ -1,4 +1,4 @@
-import type { CanonicalPart } from '../../canonical/canonical-request.ts';
+import type { CanonicalImagePart, CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord } from '../../canonical/json.ts';
@@ -10,7 +10,8 @@ import {
   ANTHROPIC_TOOL_USE_BLOCK_POLICY,
 } from './anthropic-field-policy.ts';
 import { readImageBlock } from './anthropic-image-block.ts';
-import { thinkingSignatureToState } from './anthropic-signature.ts';
+import { withThinkingSignature } from './anthropic-signature.ts';
+import { withAnthropicRedacted } from './anthropic-state.ts';
 import { readTextBlock } from './anthropic-text-block.ts';
 import { anthropicToolResultToCanonical } from './anthropic-tool-result-to-canonical.ts';
 
@@ -19,7 +20,7 @@ export type BlockRole = 'user' | 'assistant';
 /** One content block, read: a part of its turn, a tool result, or nothing (dropped). */
 export type DecodedBlock =
   | { kind: 'part'; part: CanonicalPart }
-  | { kind: 'result'; callId: string; content: string; images: CanonicalPart[] }
+  | { kind: 'result'; callId: string; content: string; images: CanonicalImagePart[] }
   | { kind: 'dropped' };
 
 /**
@@ -97,14 +98,17 @@ export function anthropicBlockToCanonical(
       const signature = requiredString(raw.signature, `${where}.signature`);
       return {
         kind: 'part',
-        part: { type: 'reasoning', text, ...thinkingSignatureToState(signature) },
+        part: withThinkingSignature({ type: 'reasoning', text }, signature),
       };
     }
     default: {
       // redacted_thinking: its data is opaque state, kept byte-exact.
       applyFieldPolicy(raw, ANTHROPIC_REDACTED_THINKING_BLOCK_POLICY, ctx, where);
       const redacted = requiredString(raw.data, `${where}.data`);
-      return { kind: 'part', part: { type: 'reasoning', text: '', redacted } };
+      return {
+        kind: 'part',
+        part: withAnthropicRedacted({ type: 'reasoning', text: '' }, redacted),
+      };
     }
   }
 }

@@ -4,6 +4,8 @@ import { GatewayError } from '../../canonical/gateway-error.ts';
 import { recordedChunks, recordedFile } from '../../../../test/recorded-fixtures.ts';
 import { chatCodec } from '../chat/chat-codec.ts';
 import { geminiCodec } from '../gemini/gemini-codec.ts';
+import { geminiSignature } from '../gemini/gemini-state.ts';
+import { responsesReasoning } from '../responses/responses-state.ts';
 import { responsesCodec } from '../responses/responses-codec.ts';
 import { anthropicCodec } from './anthropic-codec.ts';
 import {
@@ -70,6 +72,7 @@ describe('anthropicCodec', () => {
     );
     const call = answer.parts[0];
     if (call?.type !== 'tool-call') throw new Error('expected a call');
+    expect(geminiSignature(call)).toEqual(expect.any(String));
     const message = anthropicCodec.encodeResponse(
       answer,
       testEncodeContext({ ...claudeCodeRequest('gemini-3-pro-preview') }, ctx),
@@ -93,7 +96,7 @@ describe('anthropicCodec', () => {
     expect(body.contents[1]!.parts).toEqual([
       {
         functionCall: { name: 'weather', args: { location: 'San Francisco' } },
-        thoughtSignature: call.signature,
+        thoughtSignature: geminiSignature(call),
       },
     ]);
     expect(ctx.rules).not.toContain('gemini.thought_signature_skipped');
@@ -141,8 +144,8 @@ describe('anthropicCodec', () => {
       ctx,
     );
     const reasoning = answer.parts.find((part) => part.type === 'reasoning');
-    if (reasoning?.type !== 'reasoning' || reasoning.encrypted === undefined)
-      throw new Error('expected encrypted reasoning');
+    const sealed = reasoning && responsesReasoning(reasoning);
+    if (sealed?.encrypted === undefined) throw new Error('expected encrypted reasoning');
     const message = anthropicCodec.encodeResponse(
       answer,
       testEncodeContext({ reasoning: { includeThoughts: true } }, ctx),
@@ -154,7 +157,7 @@ describe('anthropicCodec', () => {
     });
     const body = responsesCodec.encodeRequest(next, ctx) as { input: Record<string, unknown>[] };
     const item = body.input.find((i) => i.type === 'reasoning');
-    expect(item).toMatchObject({ id: reasoning.id, encrypted_content: reasoning.encrypted });
+    expect(item).toMatchObject({ id: sealed.id, encrypted_content: sealed.encrypted });
   });
 
   it('gives an Anthropic model its thinking back when a chat client continues the call', () => {

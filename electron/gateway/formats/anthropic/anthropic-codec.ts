@@ -1,4 +1,5 @@
 import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
+import { SSE_FRAMING } from '../framing/sse-framing.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { newId } from '../../canonical/ids.ts';
 import { anthropicErrorBody, anthropicErrorStatus } from './anthropic-error-body.ts';
@@ -26,6 +27,9 @@ import { withModelMember } from '../json-model-member.ts';
 export const anthropicCodec: FormatCodec = {
   format: 'anthropic',
   marker: FORMAT_MARKER.anthropic,
+  pathPrefixes: ['/v1/'],
+  served: [MESSAGES_PATH],
+  framing: SSE_FRAMING,
   matchPath: (pathname) => (pathname === MESSAGES_PATH ? {} : undefined),
   ownsPath: (pathname) => pathname.startsWith(MESSAGES_PATH),
   tokenSources: ANTHROPIC_TOKEN_SOURCES,

@@ -1,4 +1,4 @@
-import type { CanonicalPart, ImageSource } from '../../canonical/canonical-request.ts';
+import type { CanonicalImagePart, ImageSource } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
@@ -14,7 +14,7 @@ export function readImageBlock(
   block: Record<string, unknown>,
   where: string,
   ctx: ConversionContext,
-): CanonicalPart {
+): CanonicalImagePart {
   applyFieldPolicy(block, ANTHROPIC_IMAGE_BLOCK_POLICY, ctx, where);
   return { type: 'image', source: readImageSource(block.source, `${where}.source`, ctx) };
 }

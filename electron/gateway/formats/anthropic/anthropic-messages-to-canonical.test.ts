@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { anthropicMessagesToCanonical } from './anthropic-messages-to-canonical.ts';
+import { withAnthropicSignature } from './anthropic-state.ts';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 
 describe('anthropicMessagesToCanonical', () => {
@@ -32,7 +33,7 @@ describe('anthropicMessagesToCanonical', () => {
       {
         role: 'assistant',
         parts: [
-          { type: 'reasoning', text: 'Call it.', thinkingSignature: 'EqQB' },
+          withAnthropicSignature({ type: 'reasoning', text: 'Call it.' }, 'EqQB'),
           { type: 'text', text: 'Checking.' },
           { type: 'tool-call', id: 'toolu_1', name: 'weather', arguments: '{"city":"Paris"}' },
         ],
@@ -46,8 +47,9 @@ describe('anthropicMessagesToCanonical', () => {
     expect(ctx.rules).toEqual([]);
   });
 
-  it('sends the images of a tool result as a user turn right after the tool turn', () => {
+  it('keeps the images of a tool result in it, the rest of the message after the tool turn', () => {
     const png = { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' };
+    const ctx = testContext();
     const { messages } = anthropicMessagesToCanonical(
       [
         { role: 'user', content: 'What is on the screen?' },
@@ -55,6 +57,7 @@ describe('anthropicMessagesToCanonical', () => {
           role: 'assistant',
           content: [
             { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 's.png' } },
+            { type: 'tool_use', id: 'toolu_2', name: 'Read', input: { file_path: 'a.txt' } },
           ],
         },
         {
@@ -65,11 +68,12 @@ describe('anthropicMessagesToCanonical', () => {
               tool_use_id: 'toolu_1',
               content: [{ type: 'image', source: png }],
             },
+            { type: 'tool_result', tool_use_id: 'toolu_2', content: 'text' },
             { type: 'text', text: 'Describe it.' },
           ],
         },
       ],
-      testContext(),
+      ctx,
     );
     expect(messages.slice(2)).toEqual([
       {
@@ -79,19 +83,18 @@ describe('anthropicMessagesToCanonical', () => {
             type: 'tool-result',
             callId: 'toolu_1',
             name: 'Read',
-            content: '[image 1 of this result: sent in the next user message]',
+            content: '',
+            images: [
+              { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
+            ],
           },
+          // A result without images has no `images` field: text results are as before.
+          { type: 'tool-result', callId: 'toolu_2', name: 'Read', content: 'text' },
         ],
       },
-      {
-        role: 'user',
-        parts: [
-          { type: 'text', text: 'The images returned by tool call toolu_1:' },
-          { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
-          { type: 'text', text: 'Describe it.' },
-        ],
-      },
+      { role: 'user', parts: [{ type: 'text', text: 'Describe it.' }] },
     ]);
+    expect(ctx.rules).toEqual([]);
   });
 
   it('merges consecutive turns of one role, as the Messages API does', () => {

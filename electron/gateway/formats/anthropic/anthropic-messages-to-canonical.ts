@@ -1,7 +1,10 @@
-import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
+import type {
+  CanonicalImagePart,
+  CanonicalMessage,
+  CanonicalPart,
+} from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
-import { toolResultImagesTurn } from '../../canonical/tool-result-images.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { applyFieldPolicy } from '../field-policy.ts';
 import { optionalArray } from '../read-field.ts';
@@ -59,14 +62,15 @@ export function anthropicMessagesToCanonical(
             `'${result.where}.tool_use_id' ('${result.callId}') matches no tool_use of an earlier assistant message.`,
             `${result.where}.tool_use_id`,
           );
-        return { type: 'tool-result', callId: result.callId, name, content: result.content };
+        return {
+          type: 'tool-result',
+          callId: result.callId,
+          name,
+          content: result.content,
+          ...(result.images.length > 0 ? { images: result.images } : {}),
+        };
       });
       append(turns, { role: 'tool', parts: answered });
-      // Images a result held follow as a user turn: no format's tool result can carry them.
-      const images = results.flatMap((r) =>
-        r.images.length > 0 ? toolResultImagesTurn(r.callId, r.images) : [],
-      );
-      if (images.length > 0) append(turns, { role: 'user', parts: images });
     }
     // A user message of tool results only is a tool turn, nothing more.
     if (parts.length > 0 || (results.length === 0 && role === 'user'))
@@ -78,7 +82,7 @@ export function anthropicMessagesToCanonical(
 
 interface ReadContent {
   parts: CanonicalPart[];
-  results: { callId: string; content: string; images: CanonicalPart[]; where: string }[];
+  results: { callId: string; content: string; images: CanonicalImagePart[]; where: string }[];
 }
 
 function readContent(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile } from '../../../../test/recorded-fixtures.ts';
 import { anthropicResponseToCanonical } from './anthropic-response-to-canonical.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { storedThinking } from './anthropic-thinking-replay.ts';
 
@@ -16,11 +17,10 @@ describe('anthropicResponseToCanonical', () => {
     expect(response.id).toBe('msg_011CdMNhurHSJCxCC2NB7WYc');
     expect(response.model).toBe('claude-opus-5');
     expect(response.parts).toEqual([
-      {
-        type: 'reasoning',
-        text: body.content[0]!.thinking,
-        thinkingSignature: body.content[0]!.signature,
-      },
+      withAnthropicSignature(
+        { type: 'reasoning', text: body.content[0]!.thinking! },
+        body.content[0]!.signature!,
+      ),
       { type: 'text', text: body.content[1]!.text },
     ]);
     expect(response.finishReason).toBe('stop');
@@ -101,8 +101,8 @@ describe('anthropicResponseToCanonical', () => {
       ctx,
     );
     expect(response.parts.slice(0, 2)).toEqual([
-      { type: 'reasoning', text: 'Plan.', thinkingSignature: 'SIG' },
-      { type: 'reasoning', text: '', redacted: 'RED' },
+      withAnthropicSignature({ type: 'reasoning', text: 'Plan.' }, 'SIG'),
+      withAnthropicRedacted({ type: 'reasoning', text: '' }, 'RED'),
     ]);
     expect(storedThinking(ctx.state, 'toolu_9')).toEqual([
       { type: 'thinking', thinking: 'Plan.', signature: 'SIG' },

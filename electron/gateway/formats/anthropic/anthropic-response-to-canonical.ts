@@ -4,13 +4,14 @@ import { addRule, type ConversionContext } from '../../canonical/conversion-cont
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { ThinkingKeeper } from './anthropic-thinking-replay.ts';
 import { anthropicUsageToCanonical } from './anthropic-usage.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
 /**
- * A `Message` → canonical. Thinking keeps its signature (`thinkingSignature`), redacted thinking
- * its data (`redacted`), both byte-exact; the signed blocks before each `tool_use` are also kept
+ * A `Message` → canonical. Thinking keeps its signature, redacted thinking its data, both
+ * byte-exact as Anthropic state (anthropic-state.ts); the signed blocks before each `tool_use` are also kept
  * by the call's id for clients that cannot carry them. Blocks of Anthropic's own server tools
  * (web search and its results, code execution, …) are no answer the gateway asked for and are
  * left out, as are citations. A refusal's explanation (`stop_details`) becomes a refusal part.
@@ -57,16 +58,15 @@ function blockToPart(
       const text = typeof block.thinking === 'string' ? block.thinking : '';
       const signature = typeof block.signature === 'string' ? block.signature : '';
       keeper.thinking(text, signature);
-      return {
-        type: 'reasoning',
-        text,
-        ...(signature === '' ? {} : { thinkingSignature: signature }),
-      };
+      return withAnthropicSignature(
+        { type: 'reasoning', text },
+        signature === '' ? undefined : signature,
+      );
     }
     case 'redacted_thinking': {
       if (typeof block.data !== 'string') return undefined;
       keeper.redacted(block.data);
-      return { type: 'reasoning', text: '', redacted: block.data };
+      return withAnthropicRedacted({ type: 'reasoning', text: '' }, block.data);
     }
     case 'tool_use': {
       const id = typeof block.id === 'string' && block.id ? block.id : newId('toolu_');

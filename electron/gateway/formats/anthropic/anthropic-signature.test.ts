@@ -1,50 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { stateToThinkingSignature, thinkingSignatureToState } from './anthropic-signature.ts';
+import type { CanonicalPart } from '../../canonical/canonical-request.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withResponsesReasoning } from '../responses/responses-state.ts';
+import { stateToThinkingSignature, withThinkingSignature } from './anthropic-signature.ts';
+import { withAnthropicSignature } from './anthropic-state.ts';
+
+const part: CanonicalPart = { type: 'reasoning', text: 'Plan.' };
 
 describe('thinking-block signatures for opaque reasoning state', () => {
   it('sends an Anthropic signature as it is and reads it back', () => {
     const sig = 'EvQBCkYICxgCKkAxhD4NUKFzudtZ6NzbZdEiBACIScTzqjPViM596iWL+/==';
-    expect(stateToThinkingSignature({ thinkingSignature: sig })).toEqual({
-      signature: sig,
-      lost: false,
-    });
-    expect(thinkingSignatureToState(sig)).toEqual({ thinkingSignature: sig });
+    const signed = withAnthropicSignature(part, sig);
+    expect(stateToThinkingSignature(signed)).toEqual({ signature: sig, lost: false });
+    expect(withThinkingSignature(part, sig)).toEqual(signed);
   });
 
   it('tags a Gemini thought signature and restores it byte-exact', () => {
     const sig = 'CiQBcsjafF0+/x==';
-    const out = stateToThinkingSignature({ signature: sig });
+    const signed = withGeminiSignature(part, sig);
+    const out = stateToThinkingSignature(signed);
     expect(out).toEqual({ signature: `mgw1:gemini:${sig}`, lost: false });
-    expect(thinkingSignatureToState(out!.signature)).toEqual({ signature: sig });
+    expect(withThinkingSignature(part, out!.signature)).toEqual(signed);
   });
 
   it('tags an OpenAI reasoning item with its id and restores both', () => {
-    const out = stateToThinkingSignature({ id: 'rs_a:b', encrypted: 'gAAAAB:x==' });
+    const sealed = withResponsesReasoning(part, 'gAAAAB:x==', 'rs_a:b');
+    const out = stateToThinkingSignature(sealed);
     expect(out?.signature).toBe('mgw1:openai:rs_a%3Ab:gAAAAB:x==');
-    expect(thinkingSignatureToState(out!.signature)).toEqual({
-      id: 'rs_a:b',
-      encrypted: 'gAAAAB:x==',
-    });
+    expect(withThinkingSignature(part, out!.signature)).toEqual(sealed);
   });
 
   it('has nothing to send for a part without state; an empty signature means none', () => {
-    expect(stateToThinkingSignature({})).toBeUndefined();
+    expect(stateToThinkingSignature(part)).toBeUndefined();
     // Encrypted content without its item id cannot be replayed to OpenAI, so it is not sent.
-    expect(stateToThinkingSignature({ encrypted: 'gAAAA' })).toBeUndefined();
-    expect(thinkingSignatureToState('')).toEqual({});
+    expect(
+      stateToThinkingSignature(withResponsesReasoning(part, 'gAAAA', undefined)),
+    ).toBeUndefined();
+    expect(withThinkingSignature(part, '')).toBe(part);
   });
 
   it('keeps the first state and says when another had to be left out', () => {
-    expect(stateToThinkingSignature({ thinkingSignature: 'A', signature: 'G' })).toEqual({
-      signature: 'A',
-      lost: true,
-    });
+    const both = withGeminiSignature(withAnthropicSignature(part, 'A'), 'G');
+    expect(stateToThinkingSignature(both)).toEqual({ signature: 'A', lost: true });
   });
 
   it('keeps an unreadable tag whole as an Anthropic signature rather than guess', () => {
-    expect(thinkingSignatureToState('mgw1:openai:%E0:x')).toEqual({
-      thinkingSignature: 'mgw1:openai:%E0:x',
-    });
-    expect(thinkingSignatureToState('mgw9:other')).toEqual({ thinkingSignature: 'mgw9:other' });
+    expect(withThinkingSignature(part, 'mgw1:openai:%E0:x')).toEqual(
+      withAnthropicSignature(part, 'mgw1:openai:%E0:x'),
+    );
+    expect(withThinkingSignature(part, 'mgw9:other')).toEqual(
+      withAnthropicSignature(part, 'mgw9:other'),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { recordedChunks } from '../../../../test/recorded-fixtures.ts';
 import { createAnthropicStreamDecoder } from './anthropic-stream-decoder.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { storedThinking } from './anthropic-thinking-replay.ts';
 
@@ -71,11 +72,9 @@ describe('Anthropic stream decoder', () => {
     expect(reasoning.map((e) => e.text).join('')).toBe(
       'The previous result was 925. Now I need to divide that by 5.\n\n925 ÷ 5 = 185',
     );
-    expect(reasoning.at(-1)).toEqual({
-      type: 'reasoning-delta',
-      text: '',
-      thinkingSignature: signature,
-    });
+    expect(reasoning.at(-1)).toEqual(
+      withAnthropicSignature({ type: 'reasoning-delta', text: '', part: 'last' }, signature),
+    );
   });
 
   it('reads a call without arguments as {} and ends it', () => {
@@ -169,7 +168,9 @@ describe('Anthropic stream decoder', () => {
         usage: { output_tokens: 3 },
       }),
     ]);
-    expect(events[1]).toEqual({ type: 'reasoning-delta', text: '', redacted: 'EmwKAhgB' });
+    expect(events[1]).toEqual(
+      withAnthropicRedacted({ type: 'reasoning-delta', text: '', part: 'whole' }, 'EmwKAhgB'),
+    );
   });
 
   it('turns an in-stream error into an error event with the status of its type', () => {

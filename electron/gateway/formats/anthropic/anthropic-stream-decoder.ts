@@ -6,6 +6,7 @@ import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { statusOfAnthropicErrorType } from './anthropic-error-body.ts';
 import { refusalExplanation } from './anthropic-response-to-canonical.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { ThinkingKeeper } from './anthropic-thinking-replay.ts';
 import {
   anthropicCountsToCanonical,
@@ -27,7 +28,8 @@ type ErrorEvent = Extract<CanonicalStreamEvent, { type: 'error' }>;
  * Anthropic SSE → canonical events. Blocks come one after another: `content_block_start`,
  * deltas, `content_block_stop`. Text and thinking deltas pass through; a thinking block's
  * signature (`signature_delta`, just before its stop) goes out on a last empty reasoning delta
- * as `thinkingSignature`, and a `redacted_thinking` block as one delta carrying `redacted`.
+ * (`part: 'last'`), and a `redacted_thinking` block as one delta of its own (`part: 'whole'`),
+ * both as Anthropic state (anthropic-state.ts).
  * Tool input arrives as `input_json_delta` text. `message_delta` brings the stop reason and the
  * final, cumulative usage (input tokens may arrive only there), so finish and usage go out
  * then. Two malformed streams seen in the wild: a repeated `message_start` of the same message
@@ -155,7 +157,9 @@ class AnthropicStreamDecoder implements StreamDecoder {
         this.blocks.set(index, { kind: 'skip' });
         if (typeof raw.data === 'string') {
           this.keeper.redacted(raw.data);
-          out.push({ type: 'reasoning-delta', text: '', redacted: raw.data });
+          out.push(
+            withAnthropicRedacted({ type: 'reasoning-delta', text: '', part: 'whole' }, raw.data),
+          );
         }
         break;
       case 'tool_use': {
@@ -235,7 +239,12 @@ class AnthropicStreamDecoder implements StreamDecoder {
       this.keeper.thinking(block.text, block.signature);
       return block.signature === ''
         ? []
-        : [{ type: 'reasoning-delta', text: '', thinkingSignature: block.signature }];
+        : [
+            withAnthropicSignature(
+              { type: 'reasoning-delta', text: '', part: 'last' },
+              block.signature,
+            ),
+          ];
     }
     if (block.kind !== 'tool') return [];
     // A call without arguments still sends `{}`: clients parse the arguments as JSON.

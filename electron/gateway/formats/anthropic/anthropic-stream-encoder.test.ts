@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withResponsesReasoning } from '../responses/responses-state.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import {
   encodeStream,
   sseRecords,
@@ -81,10 +84,10 @@ describe('Anthropic stream encoder: wire shape', () => {
         [
           start,
           { type: 'reasoning-delta', text: 'Let me ' },
-          { type: 'reasoning-delta', text: 'think.', signature: 'GEMSIG' },
+          withGeminiSignature({ type: 'reasoning-delta', text: 'think.' }, 'GEMSIG'),
           { type: 'reasoning-delta', text: 'More.' },
           { type: 'text-delta', text: 'Done.' },
-          { type: 'reasoning-delta', text: '', signature: 'TEXTSIG' },
+          withGeminiSignature({ type: 'reasoning-delta', text: '' }, 'TEXTSIG'),
           { type: 'finish', reason: 'stop' },
         ],
         ctx,
@@ -132,9 +135,9 @@ describe('Anthropic stream encoder: wire shape', () => {
       encodeStream(
         [
           start,
-          { type: 'reasoning-delta', text: '', redacted: 'REDACTED' },
+          withAnthropicRedacted({ type: 'reasoning-delta', text: '', part: 'whole' }, 'REDACTED'),
           { type: 'reasoning-delta', text: 'Hmm.' },
-          { type: 'reasoning-delta', text: '', thinkingSignature: 'EqQB' },
+          withAnthropicSignature({ type: 'reasoning-delta', text: '', part: 'last' }, 'EqQB'),
         ],
         ctx,
       ),
@@ -162,7 +165,7 @@ describe('Anthropic stream encoder: wire shape', () => {
         [
           start,
           { type: 'reasoning-delta', text: 'private' },
-          { type: 'reasoning-delta', text: 'sealed', encrypted: 'gAAAA', id: 'rs_1' },
+          withResponsesReasoning({ type: 'reasoning-delta', text: 'sealed' }, 'gAAAA', 'rs_1'),
           { type: 'text-delta', text: 'Hi' },
         ],
         ctx,
@@ -192,7 +195,7 @@ describe('Anthropic stream encoder: wire shape', () => {
         { type: 'tool-call-delta', index: 0, argumentsDelta: '{"city":' },
         { type: 'tool-call-delta', index: 1, argumentsDelta: '{}' },
         { type: 'tool-call-delta', index: 0, argumentsDelta: '"Paris"}' },
-        { type: 'tool-call-end', index: 0, signature: 'CALLSIG' },
+        withGeminiSignature({ type: 'tool-call-end', index: 0 }, 'CALLSIG'),
         { type: 'tool-call-end', index: 1 },
         { type: 'finish', reason: 'tool_calls' },
       ]),

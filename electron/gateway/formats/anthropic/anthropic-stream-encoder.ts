@@ -4,7 +4,13 @@ import { addRule, type ResponseEncodeContext } from '../../canonical/conversion-
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { newId } from '../../canonical/ids.ts';
-import { stateToThinkingSignature, type ReasoningState } from './anthropic-signature.ts';
+import {
+  hasFormatState,
+  mergeFormatState,
+  type FormatState,
+} from '../../canonical/format-state.ts';
+import { stateToThinkingSignature } from './anthropic-signature.ts';
+import { anthropicRedacted } from './anthropic-state.ts';
 import { anthropicSseEvent } from './anthropic-sse-event.ts';
 import { anthropicStreamError } from './anthropic-stream-error.ts';
 import { canonicalUsageToAnthropic, canonicalUsageToAnthropicCounts } from './anthropic-usage.ts';
@@ -15,7 +21,7 @@ type ReasoningDelta = Extract<CanonicalStreamEvent, { type: 'reasoning-delta' }>
 
 type OpenBlock =
   | { kind: 'text'; index: number }
-  | { kind: 'thinking'; index: number; state: ReasoningState; sealed: boolean }
+  | { kind: 'thinking'; index: number; state: FormatState | undefined; sealed: boolean }
   | { kind: 'tool'; index: number; call: number };
 
 /** Where a canonical tool call stands: waiting behind another call, in its block, or done. */
@@ -178,28 +184,20 @@ class AnthropicStreamEncoder implements StreamEncoder {
   }
 
   private reasoningDelta(event: ReasoningDelta): string {
-    if (event.redacted !== undefined) {
-      const out =
-        this.closeOpen() + this.startBlock({ type: 'redacted_thinking', data: event.redacted });
+    const redacted = anthropicRedacted(event);
+    if (redacted !== undefined) {
+      const out = this.closeOpen() + this.startBlock({ type: 'redacted_thinking', data: redacted });
       return out + this.event('content_block_stop', { index: this.nextIndex - 1 });
     }
     if (!this.includeThoughts && event.text !== '') addRule(this.ctx, 'anthropic.thinking_omitted');
     const text = this.includeThoughts ? event.text : '';
-    const state: ReasoningState = {
-      ...(event.signature === undefined ? {} : { signature: event.signature }),
-      ...(event.encrypted === undefined ? {} : { encrypted: event.encrypted }),
-      ...(event.id === undefined || event.encrypted === undefined ? {} : { id: event.id }),
-      ...(event.thinkingSignature === undefined
-        ? {}
-        : { thinkingSignature: event.thinkingSignature }),
-    };
-    const hasState = Object.keys(state).length > 0;
+    const hasState = hasFormatState(event);
     if (text === '' && !hasState) return '';
     let out = '';
     if (this.open?.kind !== 'thinking' || this.open.sealed) {
       out += this.closeOpen();
       out += this.startBlock({ type: 'thinking', thinking: '', signature: '' });
-      this.open = { kind: 'thinking', index: this.nextIndex - 1, state: {}, sealed: false };
+      this.open = { kind: 'thinking', index: this.nextIndex - 1, state: undefined, sealed: false };
     }
     const block = this.open;
     if (text !== '')
@@ -209,7 +207,7 @@ class AnthropicStreamEncoder implements StreamEncoder {
       });
     if (hasState) {
       // The state closes the block: Anthropic's signature comes last in it.
-      Object.assign(block.state, state);
+      block.state = mergeFormatState(block.state, event.state);
       block.sealed = true;
     }
     return out;
@@ -232,7 +230,7 @@ class AnthropicStreamEncoder implements StreamEncoder {
     this.open = undefined;
     let out = '';
     if (open.kind === 'thinking') {
-      const state = stateToThinkingSignature(open.state);
+      const state = stateToThinkingSignature({ state: open.state });
       if (state?.lost) addRule(this.ctx, 'anthropic.reasoning_state_dropped');
       if (state !== undefined)
         out += this.event('content_block_delta', {

@@ -49,7 +49,7 @@ describe('anthropicToolResultToCanonical', () => {
     ).toBe('');
   });
 
-  it('takes an image out of the text, leaving where it went, under a rule', () => {
+  it('keeps images beside the text, base64 and URL, with no rule', () => {
     const ctx = testContext();
     const result = anthropicToolResultToCanonical(
       {
@@ -58,18 +58,55 @@ describe('anthropicToolResultToCanonical', () => {
         content: [
           { type: 'text', text: 'screenshot.png' },
           { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA' } },
+          { type: 'text', text: 'and the diagram' },
+          { type: 'image', source: { type: 'url', url: 'https://example.com/d.png' } },
         ],
       },
       'messages.3.content.1',
       ctx,
     );
-    expect(result.content).toBe(
-      'screenshot.png\n[image 1 of this result: sent in the next user message]',
-    );
+    expect(result.content).toBe('screenshot.png\nand the diagram');
     expect(result.images).toEqual([
       { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'AA' } },
+      { type: 'image', source: { kind: 'url', url: 'https://example.com/d.png' } },
     ]);
-    expect(ctx.rules).toEqual(['anthropic.tool_result_images_as_user_turn']);
+    expect(ctx.rules).toEqual([]);
+  });
+
+  it('keeps the images of a failed result, its text marked as an error', () => {
+    const ctx = testContext();
+    const result = anthropicToolResultToCanonical(
+      {
+        type: 'tool_result',
+        tool_use_id: 't',
+        is_error: true,
+        content: [
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA' } },
+        ],
+      },
+      'w',
+      ctx,
+    );
+    expect(result).toEqual({
+      callId: 't',
+      content: 'Error: ',
+      images: [{ type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'AA' } }],
+    });
+  });
+
+  it('refuses an image from the Files API inside a result, naming it', () => {
+    const error = errorOf(() =>
+      anthropicToolResultToCanonical(
+        {
+          type: 'tool_result',
+          tool_use_id: 't',
+          content: [{ type: 'image', source: { type: 'file', file_id: 'file_1' } }],
+        },
+        'messages.3.content.1',
+        testContext(),
+      ),
+    );
+    expect(error.param).toBe('messages.3.content.1.content.0.source');
   });
 
   it('refuses a document inside a tool result, naming it', () => {

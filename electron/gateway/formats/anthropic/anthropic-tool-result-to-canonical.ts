@@ -1,5 +1,4 @@
-import type { CanonicalPart } from '../../canonical/canonical-request.ts';
-import { imagePlaceholder } from '../../canonical/tool-result-images.ts';
+import type { CanonicalImagePart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord } from '../../canonical/json.ts';
@@ -19,42 +18,34 @@ const refuse = (param: string, reason: string) =>
   badRequest(`'${param}' cannot be translated: ${reason}`, param, 'unsupported_parameter');
 
 /**
- * A `tool_result` block → the call it answers, its text, and its images. Text blocks are joined
- * one per line (as chat tool messages are). A canonical tool result is text, as every other
- * format's is, so images (Claude Code reading a screenshot) come back apart, to follow the
- * result as a user turn (rule `anthropic.tool_result_images_as_user_turn`, see
- * tool-result-images.ts). Documents have no equivalent and are refused.
+ * A `tool_result` block → the call it answers, its text, and its images (Claude Code reading a
+ * screenshot), which the canonical result holds beside its text. Text blocks are joined one per
+ * line (as chat tool messages are). Documents have no equivalent and are refused.
  */
 export function anthropicToolResultToCanonical(
   block: Record<string, unknown>,
   where: string,
   ctx: ConversionContext,
-): { callId: string; content: string; images: CanonicalPart[] } {
+): { callId: string; content: string; images: CanonicalImagePart[] } {
   applyFieldPolicy(block, ANTHROPIC_TOOL_RESULT_BLOCK_POLICY, ctx, where);
   const callId = requiredString(block.tool_use_id, `${where}.tool_use_id`);
-  const images: CanonicalPart[] = [];
-  let content: string;
-  if (block.content === undefined || block.content === null) content = '';
-  else if (typeof block.content === 'string') content = block.content;
-  else {
+  const images: CanonicalImagePart[] = [];
+  const texts: string[] = [];
+  if (typeof block.content === 'string') texts.push(block.content);
+  else if (block.content !== undefined && block.content !== null) {
     const items = optionalArray(block.content, `${where}.content`) ?? [];
-    content = items
-      .map((item, i) => {
-        const param = `${where}.content.${i}`;
-        if (isRecord(item) && item.type === 'image') {
-          images.push(readImageBlock(item, param, ctx));
-          return imagePlaceholder(images.length);
-        }
-        if (isRecord(item) && item.type !== 'text')
-          throw refuse(
-            param,
-            `a tool result can only carry text and images to another format, not a ${String(item.type)} block.`,
-          );
-        return readTextBlock(item, param, ctx);
-      })
-      .join('\n');
+    items.forEach((item, i) => {
+      const param = `${where}.content.${i}`;
+      if (isRecord(item) && item.type === 'image') images.push(readImageBlock(item, param, ctx));
+      else if (isRecord(item) && item.type !== 'text')
+        throw refuse(
+          param,
+          `a tool result can only carry text and images to another format, not a ${String(item.type)} block.`,
+        );
+      else texts.push(readTextBlock(item, param, ctx));
+    });
   }
-  if (images.length > 0) addRule(ctx, 'anthropic.tool_result_images_as_user_turn');
+  let content = texts.join('\n');
   if (optionalBoolean(block.is_error, `${where}.is_error`) === true) {
     addRule(ctx, 'anthropic.tool_error_as_text');
     content = `${TOOL_ERROR_PREFIX}${content}`;

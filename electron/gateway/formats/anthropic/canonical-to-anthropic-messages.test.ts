@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
 import { thinkingStateKey } from './anthropic-thinking-replay.ts';
 import { canonicalToAnthropicMessages } from './canonical-to-anthropic-messages.ts';
@@ -59,9 +61,9 @@ describe('canonicalToAnthropicMessages', () => {
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: 'Plan.', thinkingSignature: 'EqQB+/=' },
-            { type: 'reasoning', text: '', redacted: 'RED' },
-            { type: 'reasoning', text: 'gemini thought', signature: 'G' },
+            withAnthropicSignature({ type: 'reasoning', text: 'Plan.' }, 'EqQB+/='),
+            withAnthropicRedacted({ type: 'reasoning', text: '' }, 'RED'),
+            withGeminiSignature({ type: 'reasoning', text: 'gemini thought' }, 'G'),
             { type: 'text', text: 'Hi' },
           ],
         },
@@ -144,13 +146,106 @@ describe('canonicalToAnthropicMessages', () => {
     expect(ctx.rules).toEqual(['anthropic.image_detail_dropped']);
   });
 
+  it('writes a result with images as text and image blocks; a text result stays a string', () => {
+    const ctx = testContext();
+    const messages = canonicalToAnthropicMessages(
+      [
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'tool-call', id: 'toolu_1', name: 'Read', arguments: '{}' },
+            { type: 'tool-call', id: 'toolu_2', name: 'Read', arguments: '{}' },
+            { type: 'tool-call', id: 'toolu_3', name: 'Read', arguments: '{}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [
+            {
+              type: 'tool-result',
+              callId: 'toolu_1',
+              content: '',
+              images: [
+                {
+                  type: 'image',
+                  source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' },
+                  detail: 'high',
+                },
+              ],
+            },
+            {
+              type: 'tool-result',
+              callId: 'toolu_2',
+              content: 'diagram',
+              images: [{ type: 'image', source: { kind: 'url', url: 'https://a.b/d.png' } }],
+            },
+            { type: 'tool-result', callId: 'toolu_3', content: 'plain' },
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(messages[1]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_1',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+          ],
+        },
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_2',
+          content: [
+            { type: 'text', text: 'diagram' },
+            { type: 'image', source: { type: 'url', url: 'https://a.b/d.png' } },
+          ],
+        },
+        { type: 'tool_result', tool_use_id: 'toolu_3', content: 'plain' },
+      ],
+    });
+    expect(ctx.rules).toEqual(['anthropic.image_detail_dropped']);
+  });
+
+  it('refuses an image type Messages cannot take inside a result, naming it', () => {
+    const error = errorOf(() =>
+      canonicalToAnthropicMessages(
+        [
+          {
+            role: 'assistant',
+            parts: [{ type: 'tool-call', id: 'toolu_1', name: 'Read', arguments: '{}' }],
+          },
+          {
+            role: 'tool',
+            parts: [
+              {
+                type: 'tool-result',
+                callId: 'toolu_1',
+                content: '',
+                images: [
+                  { type: 'image', source: { kind: 'data', mimeType: 'image/bmp', data: 'Qk0=' } },
+                ],
+              },
+            ],
+          },
+        ],
+        testContext(),
+      ),
+    );
+    expect(error.param).toBe('messages.1.parts.0.images.0');
+  });
+
   it('drops a Gemini call signature under a rule (the Gemini side keeps it by id)', () => {
     const ctx = testContext();
     canonicalToAnthropicMessages(
       [
         {
           role: 'assistant',
-          parts: [{ type: 'tool-call', id: 'c', name: 'f', arguments: '{}', signature: 'S' }],
+          parts: [
+            withGeminiSignature({ type: 'tool-call', id: 'c', name: 'f', arguments: '{}' }, 'S'),
+          ],
         },
       ],
       ctx,

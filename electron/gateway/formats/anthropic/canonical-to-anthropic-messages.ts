@@ -1,4 +1,5 @@
 import type {
+  CanonicalImagePart,
   CanonicalMessage,
   CanonicalPart,
   ImageSource,
@@ -6,6 +7,8 @@ import type {
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
+import { foreignStateFormats, hasFormatState } from '../../canonical/format-state.ts';
+import { anthropicRedacted, anthropicSignature, hasAnthropicThinking } from './anthropic-state.ts';
 import { storedThinking, type StoredThinkingBlock } from './anthropic-thinking-replay.ts';
 
 type Block = Record<string, unknown>;
@@ -51,7 +54,7 @@ export function canonicalToAnthropicMessages(
         append(out, 'user', userBlocks(message, where, ctx));
         return;
       case 'tool':
-        append(out, 'user', toolResults(message, where));
+        append(out, 'user', toolResults(message, where, ctx));
         return;
       case 'assistant':
         append(out, 'assistant', assistantBlocks(message, where, ctx));
@@ -81,14 +84,18 @@ function userBlocks(message: CanonicalMessage, where: string, ctx: ConversionCon
       return;
     }
     if (part.type === 'image') {
-      if (part.detail !== undefined && part.detail !== 'auto')
-        addRule(ctx, 'anthropic.image_detail_dropped');
-      blocks.push({ type: 'image', source: imageSource(part.source, param) });
+      blocks.push(imageBlock(part, param, ctx));
       return;
     }
     throw cannot(param, `a user turn cannot hold a ${part.type} part`);
   });
   return blocks;
+}
+
+function imageBlock(part: CanonicalImagePart, param: string, ctx: ConversionContext): Block {
+  if (part.detail !== undefined && part.detail !== 'auto')
+    addRule(ctx, 'anthropic.image_detail_dropped');
+  return { type: 'image', source: imageSource(part.source, param) };
 }
 
 function imageSource(source: ImageSource, param: string): Block {
@@ -108,11 +115,19 @@ function imageSource(source: ImageSource, param: string): Block {
   return { type: 'base64', media_type: mimeType, data };
 }
 
-function toolResults(message: CanonicalMessage, where: string): Block[] {
+/** A result with images (a screenshot a tool read) is a list of blocks, its text first. */
+function toolResults(message: CanonicalMessage, where: string, ctx: ConversionContext): Block[] {
   return message.parts.map((part, j) => {
+    const param = `${where}.parts.${j}`;
     if (part.type !== 'tool-result')
-      throw cannot(`${where}.parts.${j}`, `a tool turn cannot hold a ${part.type} part`);
-    return { type: 'tool_result', tool_use_id: part.callId, content: part.content };
+      throw cannot(param, `a tool turn cannot hold a ${part.type} part`);
+    const images = part.images ?? [];
+    if (images.length === 0)
+      return { type: 'tool_result', tool_use_id: part.callId, content: part.content };
+    // Messages refuses empty text blocks.
+    const content: Block[] = part.content === '' ? [] : [{ type: 'text', text: part.content }];
+    images.forEach((image, k) => content.push(imageBlock(image, `${param}.images.${k}`, ctx)));
+    return { type: 'tool_result', tool_use_id: part.callId, content };
   });
 }
 
@@ -122,9 +137,7 @@ function assistantBlocks(
   ctx: ConversionContext,
 ): Block[] {
   const carriesThinking = message.parts.some(
-    (part) =>
-      part.type === 'reasoning' &&
-      (part.thinkingSignature !== undefined || part.redacted !== undefined),
+    (part) => part.type === 'reasoning' && hasAnthropicThinking(part),
   );
   const blocks: Block[] = [];
   let replayedFirst = false;
@@ -142,7 +155,8 @@ function assistantBlocks(
         blocks.push(...thinkingBlocks(part, ctx));
         return;
       case 'tool-call': {
-        if (part.signature !== undefined) addRule(ctx, 'anthropic.tool_call_signature_dropped');
+        // A tool_use block has no place for opaque state (a Gemini call's signature).
+        if (hasFormatState(part)) addRule(ctx, 'anthropic.tool_call_signature_dropped');
         const stored = carriesThinking ? undefined : storedThinking(ctx.state, part.id);
         if (stored !== undefined) {
           addRule(ctx, 'anthropic.thinking_replayed');
@@ -170,10 +184,11 @@ function thinkingBlocks(
   part: Extract<CanonicalPart, { type: 'reasoning' }>,
   ctx: ConversionContext,
 ): StoredThinkingBlock[] {
-  if (part.redacted !== undefined) return [{ type: 'redacted_thinking', data: part.redacted }];
-  if (part.thinkingSignature !== undefined)
-    return [{ type: 'thinking', thinking: part.text, signature: part.thinkingSignature }];
-  if (part.text !== '' || part.signature !== undefined || part.encrypted !== undefined)
+  const redacted = anthropicRedacted(part);
+  if (redacted !== undefined) return [{ type: 'redacted_thinking', data: redacted }];
+  const signature = anthropicSignature(part);
+  if (signature !== undefined) return [{ type: 'thinking', thinking: part.text, signature }];
+  if (part.text !== '' || foreignStateFormats(part, 'anthropic').length > 0)
     addRule(ctx, 'anthropic.reasoning_text_dropped');
   return [];
 }

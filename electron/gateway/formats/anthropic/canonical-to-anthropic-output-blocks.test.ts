@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { testContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { reasoningOutputBlock, toolInput } from './canonical-to-anthropic-output-blocks.ts';
 
 describe('reasoningOutputBlock', () => {
   it('writes thought text and the tagged state of another format', () => {
-    expect(reasoningOutputBlock({ text: 'Plan.', signature: 'G' }, true, testContext())).toEqual({
+    const part = withGeminiSignature({ text: 'Plan.' }, 'G');
+    expect(reasoningOutputBlock(part, true, testContext())).toEqual({
       type: 'thinking',
       thinking: 'Plan.',
       signature: 'mgw1:gemini:G',
@@ -12,7 +15,8 @@ describe('reasoningOutputBlock', () => {
   });
 
   it('gives redacted thinking back as it came', () => {
-    expect(reasoningOutputBlock({ text: '', redacted: 'R' }, true, testContext())).toEqual({
+    const part = withAnthropicRedacted({ text: '' }, 'R');
+    expect(reasoningOutputBlock(part, true, testContext())).toEqual({
       type: 'redacted_thinking',
       data: 'R',
     });
@@ -20,7 +24,8 @@ describe('reasoningOutputBlock', () => {
 
   it('leaves the text out when the client did not ask for thinking, but keeps the state', () => {
     const ctx = testContext();
-    expect(reasoningOutputBlock({ text: 'Plan.', thinkingSignature: 'A' }, false, ctx)).toEqual({
+    const part = withAnthropicSignature({ text: 'Plan.' }, 'A');
+    expect(reasoningOutputBlock(part, false, ctx)).toEqual({
       type: 'thinking',
       thinking: '',
       signature: 'A',
@@ -40,7 +45,8 @@ describe('reasoningOutputBlock', () => {
 
   it('records a rule when a part carried two kinds of state', () => {
     const ctx = testContext();
-    reasoningOutputBlock({ text: '', thinkingSignature: 'A', signature: 'G' }, true, ctx);
+    const part = withGeminiSignature(withAnthropicSignature({ text: '' }, 'A'), 'G');
+    reasoningOutputBlock(part, true, ctx);
     expect(ctx.rules).toEqual(['anthropic.reasoning_state_dropped']);
   });
 });

@@ -1,7 +1,9 @@
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { tryParseJson } from '../../canonical/json.ts';
-import { stateToThinkingSignature, type ReasoningState } from './anthropic-signature.ts';
+import type { StateCarrier } from '../../canonical/format-state.ts';
+import { stateToThinkingSignature } from './anthropic-signature.ts';
+import { anthropicRedacted } from './anthropic-state.ts';
 
 export type ThinkingOutputBlock =
   | { type: 'thinking'; thinking: string; signature: string }
@@ -16,11 +18,12 @@ export type ThinkingOutputBlock =
  * neither text to show nor state is nothing. Undefined: nothing to send.
  */
 export function reasoningOutputBlock(
-  part: ReasoningState & { text: string },
+  part: StateCarrier & { text: string },
   includeThoughts: boolean,
   ctx: ConversionContext,
 ): ThinkingOutputBlock | undefined {
-  if (part.redacted !== undefined) return { type: 'redacted_thinking', data: part.redacted };
+  const redacted = anthropicRedacted(part);
+  if (redacted !== undefined) return { type: 'redacted_thinking', data: redacted };
   const state = stateToThinkingSignature(part);
   if (state?.lost) addRule(ctx, 'anthropic.reasoning_state_dropped');
   if (!includeThoughts && part.text !== '') addRule(ctx, 'anthropic.thinking_omitted');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { testEncodeContext } from '../../../../test/doubles/formats/anthropic-test-support.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withResponsesReasoning } from '../responses/responses-state.ts';
 import { canonicalToAnthropicResponse } from './canonical-to-anthropic-response.ts';
 
 const base: CanonicalResponse = {
@@ -18,15 +20,12 @@ describe('canonicalToAnthropicResponse', () => {
       {
         ...base,
         parts: [
-          { type: 'reasoning', text: 'Look it up.', signature: 'GSIG' },
+          withGeminiSignature({ type: 'reasoning', text: 'Look it up.' }, 'GSIG'),
           { type: 'text', text: 'Checking.' },
-          {
-            type: 'tool-call',
-            id: 'call_1',
-            name: 'weather',
-            arguments: '{"city":"Paris"}',
-            signature: 'CALLSIG',
-          },
+          withGeminiSignature(
+            { type: 'tool-call', id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
+            'CALLSIG',
+          ),
         ],
         finishReason: 'tool_calls',
         usage: { inputTokens: 100, outputTokens: 20, totalTokens: 120, cachedInputTokens: 60 },
@@ -105,7 +104,7 @@ describe('canonicalToAnthropicResponse', () => {
       {
         ...base,
         parts: [
-          { type: 'reasoning', text: 'secret plan', encrypted: 'gAAAA', id: 'rs_1' },
+          withResponsesReasoning({ type: 'reasoning', text: 'secret plan' }, 'gAAAA', 'rs_1'),
           { type: 'text', text: 'Hi' },
         ],
       },

@@ -1,6 +1,8 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
+import { hasFormatState } from '../../canonical/format-state.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import { toolResultImagesAsUserTurns } from '../../canonical/tool-result-images.ts';
 import { sourceToImageUrl } from './chat-image-url.ts';
 
 type ChatMessage = Record<string, unknown>;
@@ -10,16 +12,21 @@ const misplaced = (part: CanonicalPart, role: string) =>
 
 /**
  * Canonical system text and turns as chat `messages`. Chat has no place for reasoning
- * history or for Gemini's signatures on calls; both are dropped under rules (the upstream is
- * not a Gemini model, so it could not check a signature anyway).
+ * history or for opaque state on calls (Gemini's signatures); both are dropped under rules (the
+ * upstream is not a Gemini model, so it could not check a signature anyway). A tool message
+ * holds text only, so the images a tool returned go in one user message right after the tool
+ * messages, each result's named before its images (rule
+ * `chat.tool_result_images_as_user_message`, see tool-result-images.ts).
  */
 export function canonicalToChatMessages(
   system: string | undefined,
-  turns: readonly CanonicalMessage[],
+  canonicalTurns: readonly CanonicalMessage[],
   ctx: ConversionContext,
 ): ChatMessage[] {
   const messages: ChatMessage[] = [];
   if (system !== undefined) messages.push({ role: 'system', content: system });
+  const { messages: turns, moved } = toolResultImagesAsUserTurns(canonicalTurns);
+  if (moved) addRule(ctx, 'chat.tool_result_images_as_user_message');
   for (const turn of turns) {
     if (turn.role === 'system') messages.push({ role: 'system', content: systemText(turn) });
     else if (turn.role === 'user') messages.push(userMessage(turn));
@@ -66,7 +73,7 @@ function assistantMessage(turn: CanonicalMessage, ctx: ConversionContext): ChatM
     else if (part.type === 'refusal') refusals.push(part.text);
     else if (part.type === 'reasoning') addRule(ctx, 'chat.reasoning_history_dropped');
     else if (part.type === 'tool-call') {
-      if (part.signature !== undefined) addRule(ctx, 'chat.tool_call_signature_dropped');
+      if (hasFormatState(part)) addRule(ctx, 'chat.tool_call_signature_dropped');
       toolCalls.push({
         id: part.id,
         type: 'function',

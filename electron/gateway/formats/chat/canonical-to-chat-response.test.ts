@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { canonicalToChatResponse } from './canonical-to-chat-response.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
 import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
 import { testEncodeContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
@@ -17,14 +18,11 @@ const toolAnswer: CanonicalResponse = {
   model: 'gemini-3-pro-preview',
   created: 1750097777,
   parts: [
-    { type: 'reasoning', text: '**Checking weather**', signature: 'RS1G' },
-    {
-      type: 'tool-call',
-      id: 'call_g1',
-      name: 'weather',
-      arguments: '{"city":"San Francisco"}',
-      signature: 'Eq0ECqoE',
-    },
+    withGeminiSignature({ type: 'reasoning', text: '**Checking weather**' }, 'RS1G'),
+    withGeminiSignature(
+      { type: 'tool-call', id: 'call_g1', name: 'weather', arguments: '{"city":"San Francisco"}' },
+      'Eq0ECqoE',
+    ),
   ],
   finishReason: 'tool_calls',
   usage,

@@ -1,4 +1,5 @@
 import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
+import { SSE_FRAMING } from '../framing/sse-framing.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { OPENAI_DISCOVERY } from '../openai-discovery.ts';
 import { openAiErrorBody } from '../openai-error-body.ts';
@@ -24,6 +25,9 @@ import { withModelMember } from '../json-model-member.ts';
 export const chatCodec: FormatCodec = {
   format: 'chat',
   marker: FORMAT_MARKER.chat,
+  pathPrefixes: ['/v1/'],
+  served: [CHAT_PATH],
+  framing: SSE_FRAMING,
   matchPath: (pathname) => (pathname === CHAT_PATH ? {} : undefined),
   ownsPath: (pathname) => pathname.startsWith('/v1/chat/'),
   tokenSources: [],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { withOpenAiClient } from '../../../../test/doubles/formats/chat-sdk-test-server.ts';
 import { createChatStreamEncoder } from './chat-stream-encoder.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
 import { testEncodeContext } from '../../../../test/doubles/formats/chat-test-context.ts';
 
 function encode(
@@ -38,14 +39,14 @@ const usage = {
 const toolAnswer: CanonicalStreamEvent[] = [
   { type: 'start', id: 'upstream-id', model: 'upstream-model', created: 1750097777 },
   { type: 'reasoning-delta', text: 'Need weather' },
-  { type: 'reasoning-delta', text: ' twice.', signature: 'THOUGHT-SIG' },
+  withGeminiSignature({ type: 'reasoning-delta', text: ' twice.' }, 'THOUGHT-SIG'),
   { type: 'text-delta', text: 'Checking.' },
   { type: 'tool-call-start', index: 0, id: 'call_a', name: 'weather' },
   { type: 'tool-call-start', index: 1, id: 'call_b', name: 'weather' },
   { type: 'tool-call-delta', index: 0, argumentsDelta: '{"city":' },
   { type: 'tool-call-delta', index: 1, argumentsDelta: '{"city":"Lyon"}' },
   { type: 'tool-call-delta', index: 0, argumentsDelta: '"Paris"}' },
-  { type: 'tool-call-end', index: 0, signature: 'Eq0ECqoE' },
+  withGeminiSignature({ type: 'tool-call-end', index: 0 }, 'Eq0ECqoE'),
   { type: 'tool-call-end', index: 1 },
   { type: 'usage', usage },
   { type: 'finish', reason: 'tool_calls' },

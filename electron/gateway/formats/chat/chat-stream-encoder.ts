@@ -79,7 +79,7 @@ export function createChatStreamEncoder(ctx: ResponseEncodeContext): StreamEncod
           );
         }
         case 'tool-call-end':
-          // Chat has no place for a call's signature; the upstream's codec keeps it by call id.
+          // Chat has no place for a call's opaque state; the upstream's codec keeps it by call id.
           return '';
         case 'finish': {
           if (finishSent) return '';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { canonicalToGeminiContents } from './canonical-to-gemini-contents.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from '../anthropic/anthropic-state.ts';
+import { withResponsesReasoning } from '../responses/responses-state.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import {
   gatewayErrorOf,
   testContext,
@@ -27,6 +30,110 @@ const toolTurn: CanonicalMessage[] = [
 ];
 
 describe('canonicalToGeminiContents', () => {
+  const screenshotTurns: CanonicalMessage[] = [
+    { role: 'user', parts: [{ type: 'text', text: 'What is on screen?' }] },
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'tool-call', id: 'call_s', name: 'screenshot', arguments: '{}' },
+        { type: 'tool-call', id: 'call_t', name: 'title', arguments: '{}' },
+      ],
+    },
+    {
+      role: 'tool',
+      parts: [
+        {
+          type: 'tool-result',
+          callId: 'call_s',
+          content: 'shot.png',
+          images: [
+            {
+              type: 'image',
+              source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' },
+              detail: 'high',
+            },
+          ],
+        },
+        { type: 'tool-result', callId: 'call_t', content: 'Home' },
+      ],
+    },
+  ];
+
+  it('puts the images a tool returned inside its functionResponse (Gemini 3)', () => {
+    const ctx = testContext();
+    const { contents } = canonicalToGeminiContents(
+      undefined,
+      screenshotTurns,
+      ctx,
+      'gemini-3-pro-preview',
+    );
+    expect(contents[2]).toEqual({
+      role: 'user',
+      parts: [
+        {
+          functionResponse: {
+            name: 'screenshot',
+            response: { output: 'shot.png' },
+            parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBO' } }],
+          },
+        },
+        { functionResponse: { name: 'title', response: { output: 'Home' } } },
+      ],
+    });
+    expect(ctx.rules).toContain('gemini.image_detail_dropped');
+    expect(ctx.rules).not.toContain('gemini.tool_result_images_as_user_turn');
+  });
+
+  it('toward a model without multimodal function responses, sends the images after them', () => {
+    const ctx = testContext();
+    const { contents } = canonicalToGeminiContents(
+      undefined,
+      [...screenshotTurns, { role: 'user', parts: [{ type: 'text', text: 'Describe it.' }] }],
+      ctx,
+      'models/gemini-2.5-flash',
+    );
+    expect(contents.slice(2)).toEqual([
+      {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              name: 'screenshot',
+              response: {
+                output: 'shot.png\n[image 1 of this result: sent in the next user message]',
+              },
+            },
+          },
+          { functionResponse: { name: 'title', response: { output: 'Home' } } },
+          { text: 'Image from the result of screenshot (call_s):' },
+          { inlineData: { mimeType: 'image/png', data: 'iVBO' } },
+          { text: 'Describe it.' },
+        ],
+      },
+    ]);
+    expect(ctx.rules).toContain('gemini.tool_result_images_as_user_turn');
+  });
+
+  it('refuses an image a tool returned by URL, naming it', () => {
+    const turns: CanonicalMessage[] = [
+      screenshotTurns[0]!,
+      screenshotTurns[1]!,
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool-result',
+            callId: 'call_s',
+            content: '',
+            images: [{ type: 'image', source: { kind: 'url', url: 'https://a.b/c.png' } }],
+          },
+        ],
+      },
+    ];
+    const error = gatewayErrorOf(() => canonicalToGeminiContents(undefined, turns, testContext()));
+    expect(error.param).toBe('messages.2.parts.0.images.0');
+  });
+
   it('sends calls without ids, results by name, and the sentinel on an unsigned first call', () => {
     const ctx = testContext();
     const { contents } = canonicalToGeminiContents(undefined, toolTurn, ctx);
@@ -67,7 +174,9 @@ describe('canonicalToGeminiContents', () => {
       [
         {
           role: 'assistant',
-          parts: [{ type: 'tool-call', id: 'x', name: 'f', arguments: '', signature: 'own' }],
+          parts: [
+            withGeminiSignature({ type: 'tool-call', id: 'x', name: 'f', arguments: '' }, 'own'),
+          ],
         },
       ],
       testContext(),
@@ -86,11 +195,11 @@ describe('canonicalToGeminiContents', () => {
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: 'plan', signature: 's1' },
+            withGeminiSignature({ type: 'reasoning', text: 'plan' }, 's1'),
             { type: 'text', text: 'answer' },
-            { type: 'reasoning', text: '', signature: 's2' },
+            withGeminiSignature({ type: 'reasoning', text: '' }, 's2'),
             { type: 'reasoning', text: 'summary from elsewhere' },
-            { type: 'reasoning', text: '', encrypted: 'gAAA' },
+            withResponsesReasoning({ type: 'reasoning', text: '' }, 'gAAA', undefined),
           ],
         },
       ],
@@ -111,8 +220,8 @@ describe('canonicalToGeminiContents', () => {
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: '', thinkingSignature: 'EqQB' },
-            { type: 'reasoning', text: '', redacted: 'RED' },
+            withAnthropicSignature({ type: 'reasoning', text: '' }, 'EqQB'),
+            withAnthropicRedacted({ type: 'reasoning', text: '' }, 'RED'),
             { type: 'text', text: 'answer' },
           ],
         },

@@ -1,9 +1,20 @@
-import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
+import type {
+  CanonicalImagePart,
+  CanonicalMessage,
+  CanonicalPart,
+} from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
+import { foreignStateFormats } from '../../canonical/format-state.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import {
+  resultImagesLabel,
+  textWithImagePlaceholders,
+} from '../../canonical/tool-result-images.ts';
 import { canonicalImageToGemini } from './canonical-image-to-gemini.ts';
 import { toolResultResponse } from './canonical-tool-result-to-gemini.ts';
+import { takesFunctionResponseParts } from './function-response-images.ts';
+import { geminiSignature } from './gemini-state.ts';
 import { SKIP_THOUGHT_SIGNATURE, signatureStateKey } from './thought-signature.ts';
 
 type GeminiPart = Record<string, unknown>;
@@ -28,12 +39,18 @@ const cannot = (param: string, what: string) =>
 /**
  * Canonical turns → Gemini `contents`. Params name canonical turns and parts
  * (`messages.N.parts.M`). Call ids are not sent: Gemini matches results to calls by order.
+ * The images a tool returned go inside its `functionResponse` as `parts` (Gemini 3's
+ * multimodal function responses); toward a `model` without them (function-response-images.ts)
+ * they follow the results in the same user turn, each result's named before its images (rule
+ * `gemini.tool_result_images_as_user_turn`).
  */
 export function canonicalToGeminiContents(
   system: string | undefined,
   messages: CanonicalMessage[],
   ctx: ConversionContext,
+  model?: string,
 ): EncodedConversation {
+  const nestImages = takesFunctionResponseParts(model);
   const systemTexts = system ? [system] : [];
   const contents: GeminiContent[] = [];
   const callNames = new Map<string, string>();
@@ -59,11 +76,11 @@ export function canonicalToGeminiContents(
       add({ role: 'model', parts: assistantParts(message.parts, where, ctx, callNames) });
       return;
     }
-    const parts = message.parts.map((part, j) =>
-      message.role === 'tool'
-        ? toolPart(part, `${where}.parts.${j}`, callNames)
-        : userPart(part, `${where}.parts.${j}`, ctx),
-    );
+    if (message.role === 'tool') {
+      add({ role: 'user', parts: toolParts(message, where, ctx, callNames, nestImages) });
+      return;
+    }
+    const parts = message.parts.map((part, j) => userPart(part, `${where}.parts.${j}`, ctx));
     add({ role: 'user', parts });
   });
 
@@ -81,25 +98,55 @@ function systemTurnTexts(message: CanonicalMessage, where: string): string[] {
 
 function userPart(part: CanonicalPart, param: string, ctx: ConversionContext): GeminiPart {
   if (part.type === 'text') return { text: part.text };
-  if (part.type === 'image') {
-    if (part.detail !== undefined && part.detail !== 'auto')
-      addRule(ctx, 'gemini.image_detail_dropped');
-    return canonicalImageToGemini(part.source, param);
-  }
+  if (part.type === 'image') return imagePart(part, param, ctx);
   throw cannot(param, `a user turn cannot hold a ${part.type} part`);
 }
 
-function toolPart(part: CanonicalPart, param: string, callNames: Map<string, string>): GeminiPart {
-  if (part.type !== 'tool-result')
-    throw cannot(param, `a tool turn cannot hold a ${part.type} part`);
-  const name = part.name ?? callNames.get(part.callId);
-  if (name === undefined) {
-    throw badRequest(
-      `'${param}' answers tool call '${part.callId}', which is not in the conversation; Gemini needs the function's name.`,
-      param,
+function imagePart(part: CanonicalImagePart, param: string, ctx: ConversionContext): GeminiPart {
+  if (part.detail !== undefined && part.detail !== 'auto')
+    addRule(ctx, 'gemini.image_detail_dropped');
+  return canonicalImageToGemini(part.source, param);
+}
+
+/**
+ * A tool turn's function responses, each result's images in its `parts`, or, when the model
+ * takes no `parts`, after all the responses with a line naming their result.
+ */
+function toolParts(
+  message: CanonicalMessage,
+  where: string,
+  ctx: ConversionContext,
+  callNames: Map<string, string>,
+  nestImages: boolean,
+): GeminiPart[] {
+  const after: GeminiPart[] = [];
+  const responses = message.parts.map((part, j): GeminiPart => {
+    const param = `${where}.parts.${j}`;
+    if (part.type !== 'tool-result')
+      throw cannot(param, `a tool turn cannot hold a ${part.type} part`);
+    const name = part.name ?? callNames.get(part.callId);
+    if (name === undefined) {
+      throw badRequest(
+        `'${param}' answers tool call '${part.callId}', which is not in the conversation; Gemini needs the function's name.`,
+        param,
+      );
+    }
+    const images = (part.images ?? []).map((image, k) =>
+      imagePart(image, `${param}.images.${k}`, ctx),
     );
-  }
-  return { functionResponse: { name, response: toolResultResponse(part.content) } };
+    if (images.length === 0 || nestImages) {
+      const response = { name, response: toolResultResponse(part.content) };
+      return { functionResponse: images.length === 0 ? response : { ...response, parts: images } };
+    }
+    addRule(ctx, 'gemini.tool_result_images_as_user_turn');
+    after.push(
+      { text: resultImagesLabel({ callId: part.callId, name }, images.length) },
+      ...images,
+    );
+    const content = textWithImagePlaceholders(part.content, images.length);
+    return { functionResponse: { name, response: toolResultResponse(content) } };
+  });
+  return [...responses, ...after];
 }
 
 function assistantParts(
@@ -121,7 +168,7 @@ function assistantParts(
         return;
       case 'tool-call': {
         callNames.set(part.id, part.name);
-        const signature = part.signature ?? ctx.state.get(signatureStateKey(part.id));
+        const signature = geminiSignature(part) ?? ctx.state.get(signatureStateKey(part.id));
         out.push({
           functionCall: {
             name: part.name,
@@ -151,13 +198,9 @@ function reasoningPart(
   out: GeminiPart[],
   ctx: ConversionContext,
 ): void {
-  if (part.signature === undefined) {
-    if (
-      part.text !== '' ||
-      part.encrypted !== undefined ||
-      part.thinkingSignature !== undefined ||
-      part.redacted !== undefined
-    )
+  const signature = geminiSignature(part);
+  if (signature === undefined) {
+    if (part.text !== '' || foreignStateFormats(part, 'gemini').length > 0)
       addRule(ctx, 'gemini.reasoning_text_dropped');
     return;
   }
@@ -169,10 +212,10 @@ function reasoningPart(
     previous.thought === undefined &&
     previous.thoughtSignature === undefined
   ) {
-    previous.thoughtSignature = part.signature;
+    previous.thoughtSignature = signature;
     return;
   }
-  out.push({ text: part.text, thought: true, thoughtSignature: part.signature });
+  out.push({ text: part.text, thought: true, thoughtSignature: signature });
 }
 
 function callArguments(text: string, param: string): Record<string, unknown> {

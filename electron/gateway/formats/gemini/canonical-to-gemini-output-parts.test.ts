@@ -2,31 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import {
   canonicalToGeminiOutputParts,
-  dropAnthropicThinkingState,
+  dropForeignState,
   functionCallPart,
   parseCallArgs,
   reasoningOutputPart,
 } from './canonical-to-gemini-output-parts.ts';
 import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
+import { withAnthropicRedacted, withAnthropicSignature } from '../anthropic/anthropic-state.ts';
+import { withResponsesReasoning } from '../responses/responses-state.ts';
+import { withGeminiSignature } from './gemini-state.ts';
+
+const thought = (text: string, signature?: string) =>
+  withGeminiSignature({ type: 'reasoning' as const, text }, signature);
 
 describe('reasoningOutputPart', () => {
   it('sends thought text only when the client asked for thoughts', () => {
-    expect(reasoningOutputPart('plan', 'sig', undefined, true, testContext())).toEqual({
+    expect(reasoningOutputPart(thought('plan', 'sig'), true, testContext())).toEqual({
       text: 'plan',
       thought: true,
       thoughtSignature: 'sig',
     });
     const ctx = testContext();
-    expect(reasoningOutputPart('plan', undefined, undefined, false, ctx)).toBeUndefined();
+    expect(reasoningOutputPart(thought('plan'), false, ctx)).toBeUndefined();
     expect(ctx.rules).toEqual(['gemini.thoughts_omitted']);
   });
 
   it('always sends a signature, on an empty text part', () => {
-    expect(reasoningOutputPart('plan', 'sig', undefined, false, testContext())).toEqual({
+    expect(reasoningOutputPart(thought('plan', 'sig'), false, testContext())).toEqual({
       text: '',
       thoughtSignature: 'sig',
     });
-    expect(reasoningOutputPart('', 'sig', undefined, true, testContext())).toEqual({
+    expect(reasoningOutputPart(thought('', 'sig'), true, testContext())).toEqual({
       text: '',
       thoughtSignature: 'sig',
     });
@@ -34,19 +40,21 @@ describe('reasoningOutputPart', () => {
 
   it('records that encrypted reasoning of another format is not forwarded', () => {
     const ctx = testContext();
-    expect(reasoningOutputPart('', undefined, 'gAAAA', true, ctx)).toBeUndefined();
+    const sealed = withResponsesReasoning(thought(''), 'gAAAA', 'rs_1');
+    expect(reasoningOutputPart(sealed, true, ctx)).toBeUndefined();
     expect(ctx.rules).toEqual(['gemini.encrypted_reasoning_dropped']);
   });
 });
 
-describe('dropAnthropicThinkingState', () => {
+describe('dropForeignState', () => {
   it("records that Anthropic's thinking state is not forwarded to a native client", () => {
     const ctx = testContext();
-    dropAnthropicThinkingState({ thinkingSignature: 'EqQB' }, ctx);
-    dropAnthropicThinkingState({ redacted: 'RED' }, ctx);
+    dropForeignState(withAnthropicSignature(thought(''), 'EqQB'), ctx);
+    dropForeignState(withAnthropicRedacted(thought(''), 'RED'), ctx);
     expect(ctx.rules).toEqual(['gemini.thinking_signature_dropped']);
     const clean = testContext();
-    dropAnthropicThinkingState({}, clean);
+    dropForeignState(thought('', 'own'), clean);
+    dropForeignState(thought('plain'), clean);
     expect(clean.rules).toEqual([]);
   });
 });
@@ -57,11 +65,14 @@ describe('canonicalToGeminiOutputParts', () => {
     expect(
       canonicalToGeminiOutputParts(
         [
-          { type: 'reasoning', text: 'plan', signature: 's0' },
+          thought('plan', 's0'),
           { type: 'text', text: 'Hi' },
-          { type: 'reasoning', text: '', signature: 's1' },
+          thought('', 's1'),
           { type: 'refusal', text: 'not that' },
-          { type: 'tool-call', id: 'call_1', name: 'f', arguments: '{"a":1}', signature: 's2' },
+          withGeminiSignature(
+            { type: 'tool-call', id: 'call_1', name: 'f', arguments: '{"a":1}' },
+            's2',
+          ),
           { type: 'tool-call', id: 'call_2', name: 'g', arguments: '' },
         ],
         true,

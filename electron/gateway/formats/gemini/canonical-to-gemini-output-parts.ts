@@ -1,7 +1,14 @@
+import type { WireFormat } from '../../../../shared/wire-formats.ts';
 import type { CanonicalPart } from '../../canonical/canonical-request.ts';
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
+import {
+  foreignStateFormats,
+  type StateCarrier,
+  type StateHolder,
+} from '../../canonical/format-state.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
+import { geminiSignature } from './gemini-state.ts';
 
 export type GeminiPart = Record<string, unknown>;
 
@@ -20,17 +27,17 @@ export function functionCallPart(
 /**
  * Reasoning for a native client. Thought text goes out only when the client set
  * `includeThoughts` (Gemini sends none otherwise); a signature always goes out, on an empty text
- * part as Gemini itself sends it, so the client can replay it. Undefined: nothing to send.
+ * part as Gemini itself sends it, so the client can replay it. Other formats' state is dropped
+ * (see dropForeignState). Undefined: nothing to send.
  */
 export function reasoningOutputPart(
-  text: string,
-  signature: string | undefined,
-  encrypted: string | undefined,
+  part: StateCarrier & { text: string },
   includeThoughts: boolean,
   ctx: ConversionContext,
 ): GeminiPart | undefined {
-  // Another format's opaque reasoning state has no place in a Gemini answer.
-  if (encrypted !== undefined) addRule(ctx, 'gemini.encrypted_reasoning_dropped');
+  dropForeignState(part, ctx);
+  const text = part.text;
+  const signature = geminiSignature(part);
   if (includeThoughts && text !== '') {
     return {
       text,
@@ -43,15 +50,24 @@ export function reasoningOutputPart(
 }
 
 /**
- * Anthropic's thinking state (a thinking block's signature, redacted thinking) has no place in a
- * Gemini answer either; the Anthropic codec keeps what a later turn needs by call id.
+ * The rule under which another format's opaque reasoning state is left out of a Gemini answer:
+ * Anthropic's thinking state (a thinking block's signature, redacted thinking; the Anthropic
+ * codec keeps what a later turn needs by call id) and OpenAI's encrypted reasoning. State of a
+ * format not named here is dropped as the latter is.
  */
-export function dropAnthropicThinkingState(
-  part: { thinkingSignature?: string; redacted?: string },
-  ctx: ConversionContext,
-): void {
-  if (part.thinkingSignature !== undefined || part.redacted !== undefined)
-    addRule(ctx, 'gemini.thinking_signature_dropped');
+const FOREIGN_STATE_RULES: Partial<Record<WireFormat, string>> = {
+  anthropic: 'gemini.thinking_signature_dropped',
+  responses: 'gemini.encrypted_reasoning_dropped',
+};
+const OTHER_STATE_RULE = 'gemini.encrypted_reasoning_dropped';
+
+/** Records that state of other formats on a part or event has no place in a Gemini answer. */
+export function dropForeignState(holder: StateHolder, ctx: ConversionContext): void {
+  const foreign = foreignStateFormats(holder, 'gemini');
+  for (const [format, rule] of Object.entries(FOREIGN_STATE_RULES))
+    if (foreign.includes(format as WireFormat)) addRule(ctx, rule);
+  if (foreign.some((format) => FOREIGN_STATE_RULES[format] === undefined))
+    addRule(ctx, OTHER_STATE_RULE);
 }
 
 /** Canonical answer parts → Gemini candidate parts. */
@@ -72,18 +88,16 @@ export function canonicalToGeminiOutputParts(
         break;
       case 'tool-call':
         out.push(
-          functionCallPart(part.id, part.name, callArgs(part.name, part.arguments), part.signature),
+          functionCallPart(
+            part.id,
+            part.name,
+            callArgs(part.name, part.arguments),
+            geminiSignature(part),
+          ),
         );
         break;
       case 'reasoning': {
-        dropAnthropicThinkingState(part, ctx);
-        const encoded = reasoningOutputPart(
-          part.text,
-          part.signature,
-          part.encrypted,
-          includeThoughts,
-          ctx,
-        );
+        const encoded = reasoningOutputPart(part, includeThoughts, ctx);
         if (encoded === undefined) break;
         const previous = out.at(-1);
         // A signature split off an answer text (gemini-part-to-canonical.ts) goes back on it.

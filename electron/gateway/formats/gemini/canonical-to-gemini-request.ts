@@ -19,6 +19,7 @@ export function canonicalToGeminiRequest(
     request.system,
     request.messages,
     ctx,
+    request.model,
   );
   const tools = canonicalToGeminiTools(request.tools, ctx);
   const toolConfig = canonicalToGeminiToolConfig(request.toolChoice);

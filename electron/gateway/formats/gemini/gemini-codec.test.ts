@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordedChunks, recordedFile } from '../../../../test/recorded-fixtures.ts';
 import { geminiCodec } from './gemini-codec.ts';
+import { geminiSignature } from './gemini-state.ts';
 import {
   testContext,
   testEncodeContext,
@@ -21,7 +22,9 @@ describe('geminiCodec', () => {
     );
     const call = answer.parts[0];
     if (call?.type !== 'tool-call') throw new Error('expected a call');
-    const { signature: _dropped, ...unsigned } = call;
+    const signature = geminiSignature(call);
+    expect(signature).toEqual(expect.any(String));
+    const { state: _dropped, ...unsigned } = call;
     // Turn 2: the history comes back without it; the codec finds it by call id.
     const body = geminiCodec.encodeRequest(
       {
@@ -39,7 +42,7 @@ describe('geminiCodec', () => {
       },
       ctx,
     );
-    expect(ctx.state.get(signatureStateKey(call.id))).toBe(call.signature);
+    expect(ctx.state.get(signatureStateKey(call.id))).toBe(signature);
     expect(body.contents).toEqual([
       { role: 'user', parts: [{ text: 'Weather in SF?' }] },
       {
@@ -47,7 +50,7 @@ describe('geminiCodec', () => {
         parts: [
           {
             functionCall: { name: 'weather', args: { location: 'San Francisco' } },
-            thoughtSignature: call.signature,
+            thoughtSignature: signature,
           },
         ],
       },

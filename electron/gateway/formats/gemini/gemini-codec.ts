@@ -1,4 +1,5 @@
 import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
+import { SSE_FRAMING } from '../framing/sse-framing.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { canonicalToGeminiRequest } from './canonical-to-gemini-request.ts';
 import { canonicalToGeminiResponse } from './canonical-to-gemini-response.ts';
@@ -23,6 +24,10 @@ import {
 export const geminiCodec: FormatCodec = {
   format: 'gemini',
   marker: FORMAT_MARKER.gemini,
+  // Google's clients call under /v1beta, @google/genai 3.x under /v1.
+  pathPrefixes: ['/v1beta/', '/v1/'],
+  served: ['/v1beta/models/{model}:generateContent'],
+  framing: SSE_FRAMING,
   matchPath: matchGeminiPath,
   ownsPath: ownsGeminiPath,
   tokenSources: GEMINI_TOKEN_SOURCES,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { geminiSignature } from './gemini-state.ts';
 import { geminiContentsToCanonical } from './gemini-contents-to-canonical.ts';
 import {
   gatewayErrorOf,
@@ -58,17 +59,54 @@ describe('geminiContentsToCanonical', () => {
     const calls = messages[1]?.parts ?? [];
     const ids = calls.map((p) => (p.type === 'tool-call' ? p.id : ''));
     expect(new Set(ids).size).toBe(3);
-    expect(calls[0]).toMatchObject({
-      name: 'weather',
-      arguments: '{"city":"Paris"}',
-      signature: 'c2ln',
-    });
+    expect(calls[0]).toMatchObject({ name: 'weather', arguments: '{"city":"Paris"}' });
+    expect(geminiSignature(calls[0]!)).toBe('c2ln');
     expect(messages[2]?.parts).toEqual([
       { type: 'tool-result', callId: ids[1], name: 'time', content: '12:00' },
       { type: 'tool-result', callId: ids[0], name: 'weather', content: '{"temp":18}' },
       { type: 'tool-result', callId: ids[2], name: 'weather', content: '{"temp":20}' },
     ]);
     expect(messages[3]).toEqual({ role: 'user', parts: [{ type: 'text', text: 'thanks' }] });
+  });
+
+  it('keeps the images of a multimodal function response in its result, with no user turn', () => {
+    const ctx = testContext();
+    const messages = geminiContentsToCanonical(
+      [
+        { role: 'model', parts: [{ functionCall: { id: 'g1', name: 'screenshot', args: {} } }] },
+        {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                id: 'g1',
+                name: 'screenshot',
+                response: { output: 'shot.png' },
+                parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBO' } }],
+              },
+            },
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool-result',
+            callId: 'g1',
+            name: 'screenshot',
+            content: 'shot.png',
+            images: [
+              { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' } },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(ctx.rules).toEqual([]);
   });
 
   it('uses the ids Gemini gave, and a response id that matches a call', () => {

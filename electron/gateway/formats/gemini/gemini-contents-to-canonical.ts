@@ -1,7 +1,6 @@
 import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
-import { toolResultImagesTurn } from '../../canonical/tool-result-images.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { geminiPartToCanonical, type Role } from './gemini-part-to-canonical.ts';
 import { optionalString, readArray, readObject } from './gemini-request-values.ts';
@@ -57,7 +56,6 @@ export function geminiContentsToCanonical(
 
     const parts: CanonicalPart[] = [];
     const results: CanonicalPart[] = [];
-    const resultImages: CanonicalPart[] = [];
     rawParts.forEach((rawPart, j) => {
       const partWhere = `${where}.parts.${j}`;
       const decoded = geminiPartToCanonical(rawPart, role, partWhere, ctx);
@@ -75,14 +73,16 @@ export function geminiContentsToCanonical(
           `${partWhere}.functionResponse`,
         );
       }
-      results.push({ type: 'tool-result', callId, name: decoded.name, content: decoded.content });
-      if (decoded.images.length > 0)
-        resultImages.push(...toolResultImagesTurn(callId, decoded.images));
+      results.push({
+        type: 'tool-result',
+        callId,
+        name: decoded.name,
+        content: decoded.content,
+        ...(decoded.images.length > 0 ? { images: decoded.images } : {}),
+      });
     });
 
     if (results.length > 0) append(messages, { role: 'tool', parts: results });
-    // No format's tool result holds images: they follow the tool turn as a user turn.
-    if (resultImages.length > 0) append(messages, { role: 'user', parts: resultImages });
     if (parts.length > 0)
       append(messages, { role: role === 'model' ? 'assistant' : 'user', parts });
   });

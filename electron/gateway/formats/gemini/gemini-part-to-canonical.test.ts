@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { geminiPartToCanonical } from './gemini-part-to-canonical.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import {
   gatewayErrorOf,
   testContext,
@@ -16,7 +17,7 @@ describe('geminiPartToCanonical', () => {
     });
     expect(decode({ text: 'plan', thought: true, thoughtSignature: 'c2ln' }, 'model')).toEqual({
       kind: 'parts',
-      parts: [{ type: 'reasoning', text: 'plan', signature: 'c2ln' }],
+      parts: [withGeminiSignature({ type: 'reasoning', text: 'plan' }, 'c2ln')],
     });
   });
 
@@ -25,12 +26,12 @@ describe('geminiPartToCanonical', () => {
       kind: 'parts',
       parts: [
         { type: 'text', text: 'answer' },
-        { type: 'reasoning', text: '', signature: 'c2ln' },
+        withGeminiSignature({ type: 'reasoning', text: '' }, 'c2ln'),
       ],
     });
     expect(decode({ text: '', thoughtSignature: 'c2ln' }, 'model')).toEqual({
       kind: 'parts',
-      parts: [{ type: 'reasoning', text: '', signature: 'c2ln' }],
+      parts: [withGeminiSignature({ type: 'reasoning', text: '' }, 'c2ln')],
     });
     expect(decode({ text: '' })).toEqual({ kind: 'parts', parts: [] });
   });
@@ -42,7 +43,12 @@ describe('geminiPartToCanonical', () => {
     );
     expect(withId).toEqual({
       kind: 'parts',
-      parts: [{ type: 'tool-call', id: 'g1', name: 'f', arguments: '{"a":1}', signature: 'c2ln' }],
+      parts: [
+        withGeminiSignature(
+          { type: 'tool-call', id: 'g1', name: 'f', arguments: '{"a":1}' },
+          'c2ln',
+        ),
+      ],
     });
     const fresh = decode({ function_call: { name: 'f' } }, 'model');
     expect(fresh.kind === 'parts' && fresh.parts[0]).toMatchObject({
@@ -77,22 +83,44 @@ describe('geminiPartToCanonical', () => {
     });
   });
 
-  it('takes the images of a multimodal function response out of its text, under a rule', () => {
+  it('keeps the images of a multimodal function response beside its text', () => {
     const ctx = testContext();
     const part = {
       functionResponse: {
         name: 'read_file',
         response: { output: 'shot.png' },
-        parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBO' } }],
+        parts: [
+          { inlineData: { mimeType: 'image/png', data: 'iVBO' } },
+          { fileData: { mimeType: 'image/jpeg', fileUri: 'gs://b/x.jpg' } },
+        ],
       },
     };
     expect(decode(part, 'user', ctx)).toEqual({
       kind: 'function-response',
       name: 'read_file',
-      content: 'shot.png\n[image 1 of this result: sent in the next user message]',
-      images: [{ type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' } }],
+      content: 'shot.png',
+      images: [
+        { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' } },
+        { type: 'image', source: { kind: 'url', url: 'gs://b/x.jpg' } },
+      ],
     });
-    expect(ctx.rules).toEqual(['gemini.function_response_images_as_user_turn']);
+    expect(ctx.rules).toEqual([]);
+  });
+
+  it('refuses a function response part that is not an image', () => {
+    const error = gatewayErrorOf(() =>
+      decode(
+        {
+          functionResponse: {
+            name: 'read_file',
+            response: {},
+            parts: [{ inlineData: { mimeType: 'application/pdf', data: 'JVBE' } }],
+          },
+        },
+        'user',
+      ),
+    );
+    expect(error.param).toBe('contents.0.parts.0.functionResponse.parts.0.inlineData');
   });
 
   it('reads inline images and image file URIs', () => {

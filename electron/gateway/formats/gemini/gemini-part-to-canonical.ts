@@ -1,11 +1,11 @@
-import type { CanonicalPart } from '../../canonical/canonical-request.ts';
-import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
+import type { CanonicalImagePart, CanonicalPart } from '../../canonical/canonical-request.ts';
+import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { newId } from '../../canonical/ids.ts';
 import { isRecord } from '../../canonical/json.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
-import { imagePlaceholder } from '../../canonical/tool-result-images.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import { isImageUri } from './gemini-file-uri.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import { optionalBoolean, optionalString, readArray, readObject } from './gemini-request-values.ts';
 
 const PART_POLICY: FieldPolicy = {
@@ -45,8 +45,8 @@ export type DecodedPart =
       id?: string;
       name: string;
       content: string;
-      /** Images of a multimodal function response, to follow the tool turn (see tool-result-images.ts). */
-      images: CanonicalPart[];
+      /** Images of a multimodal function response (Gemini 3), for the canonical result. */
+      images: CanonicalImagePart[];
     };
 
 const refuse = (param: string, reason: string) =>
@@ -81,7 +81,7 @@ export function geminiPartToCanonical(
   if (part.functionResponse !== undefined && part.functionResponse !== null) {
     if (role !== 'user')
       throw refuse(`${where}.functionResponse`, 'function responses belong to user turns');
-    return readFunctionResponse(part.functionResponse, `${where}.functionResponse`, ctx);
+    return readFunctionResponse(part.functionResponse, `${where}.functionResponse`);
   }
   if (part.inlineData !== undefined && part.inlineData !== null) {
     if (role !== 'user') throw refuse(`${where}.inlineData`, 'only user turns can hold images');
@@ -97,12 +97,13 @@ export function geminiPartToCanonical(
     if (role !== 'model') throw refuse(`${where}.thought`, 'thoughts belong to model turns');
     return {
       kind: 'parts',
-      parts: [{ type: 'reasoning', text, ...(signature === undefined ? {} : { signature }) }],
+      parts: [withGeminiSignature({ type: 'reasoning', text }, signature)],
     };
   }
   const parts: CanonicalPart[] = [];
   if (text !== '') parts.push({ type: 'text', text });
-  if (signature !== undefined) parts.push({ type: 'reasoning', text: '', signature });
+  if (signature !== undefined)
+    parts.push(withGeminiSignature({ type: 'reasoning', text: '' }, signature));
   return { kind: 'parts', parts };
 }
 
@@ -118,16 +119,13 @@ function readFunctionCall(
   if (!isRecord(args))
     throw badRequest(`Invalid field '${where}.args': expected an object.`, `${where}.args`);
   const id = optionalString(call.id, `${where}.id`);
-  return {
-    type: 'tool-call',
-    id: id || newId('call_'),
-    name,
-    arguments: JSON.stringify(args),
-    ...(signature === undefined ? {} : { signature }),
-  };
+  return withGeminiSignature(
+    { type: 'tool-call', id: id || newId('call_'), name, arguments: JSON.stringify(args) },
+    signature,
+  );
 }
 
-function readFunctionResponse(raw: unknown, where: string, ctx: ConversionContext): DecodedPart {
+function readFunctionResponse(raw: unknown, where: string): DecodedPart {
   const response = readObject(raw, where);
   for (const field of ['willContinue', 'scheduling']) {
     const value = response[field];
@@ -143,7 +141,7 @@ function readFunctionResponse(raw: unknown, where: string, ctx: ConversionContex
   if (!isRecord(body))
     throw badRequest(`Invalid field '${where}.response': expected an object.`, `${where}.response`);
   const id = optionalString(response.id, `${where}.id`);
-  // Multimodal function responses (Gemini 3): their images leave the text, which says where.
+  // Multimodal function responses (Gemini 3): the images a function returned, beside its text.
   const images = readArray(response.parts ?? [], `${where}.parts`).map((raw, i) => {
     const partWhere = `${where}.parts.${i}`;
     const part = readObject(raw, partWhere);
@@ -152,12 +150,10 @@ function readFunctionResponse(raw: unknown, where: string, ctx: ConversionContex
     if (part.fileData !== undefined) return readFileData(part.fileData, `${partWhere}.fileData`);
     throw badRequest(`Invalid '${partWhere}': expected inlineData or fileData.`, partWhere);
   });
-  const placeholders = images.map((_, i) => imagePlaceholder(i + 1));
-  if (images.length > 0) addRule(ctx, 'gemini.function_response_images_as_user_turn');
   return {
     kind: 'function-response',
     name,
-    content: [toolResultText(body), ...placeholders].join('\n'),
+    content: toolResultText(body),
     images,
     ...(id ? { id } : {}),
   };
@@ -171,7 +167,7 @@ function toolResultText(response: Record<string, unknown>): string {
   return JSON.stringify(response);
 }
 
-function readInlineData(raw: unknown, where: string): CanonicalPart {
+function readInlineData(raw: unknown, where: string): CanonicalImagePart {
   const blob = readObject(raw, where);
   const mimeType = optionalString(blob.mimeType, `${where}.mimeType`) ?? '';
   const data = optionalString(blob.data, `${where}.data`);
@@ -182,7 +178,7 @@ function readInlineData(raw: unknown, where: string): CanonicalPart {
   return { type: 'image', source: { kind: 'data', mimeType, data } };
 }
 
-function readFileData(raw: unknown, where: string): CanonicalPart {
+function readFileData(raw: unknown, where: string): CanonicalImagePart {
   const file = readObject(raw, where);
   const fileUri = optionalString(file.fileUri, `${where}.fileUri`);
   if (!fileUri) throw badRequest(`Missing required field '${where}.fileUri'.`, `${where}.fileUri`);

@@ -1,5 +1,6 @@
 import { GoogleGenAI, Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
+import { withGeminiSignature } from './gemini-state.ts';
 import { geminiRequestToCanonical } from './gemini-request-to-canonical.ts';
 import {
   gatewayErrorOf,
@@ -78,13 +79,10 @@ describe('geminiRequestToCanonical', () => {
         {
           role: 'assistant',
           parts: [
-            {
-              type: 'tool-call',
-              id: callId,
-              name: 'get_weather',
-              arguments: '{"city":"Paris"}',
-              signature: 'Eq0E',
-            },
+            withGeminiSignature(
+              { type: 'tool-call', id: callId, name: 'get_weather', arguments: '{"city":"Paris"}' },
+              'Eq0E',
+            ),
           ],
         },
         {

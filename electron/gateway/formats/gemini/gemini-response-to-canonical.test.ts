@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { geminiResponseToCanonical } from './gemini-response-to-canonical.ts';
+import { geminiSignature, withGeminiSignature } from './gemini-state.ts';
 import { testContext } from '../../../../test/doubles/formats/gemini-test-helpers.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
@@ -30,12 +31,10 @@ describe('geminiResponseToCanonical (recorded bodies)', () => {
           type: 'text',
           text: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
         },
-        {
-          type: 'reasoning',
-          text: '',
-          signature:
-            'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
-        },
+        withGeminiSignature(
+          { type: 'reasoning', text: '' },
+          'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
+        ),
       ],
       usage: { inputTokens: 9, outputTokens: 272, totalTokens: 281, reasoningTokens: 244 },
     });
@@ -53,7 +52,7 @@ describe('geminiResponseToCanonical (recorded bodies)', () => {
     expect(call.id).toMatch(/^call_/);
     const signature =
       'EskgCsYgAb4+9vtF7/499YQS2bjZs3xcQI+iAl+ILn29nK1j0Kg6su7QsUUUk3nrAAfnS2w5WiVvlcCqu9fAebJ2cvfaEyBahEt5';
-    expect(call.signature).toBe(signature);
+    expect(geminiSignature(call)).toBe(signature);
     expect(ctx.state.get(signatureStateKey(call.id))).toBe(signature);
     expect(response.usage).toEqual({
       inputTokens: 29,

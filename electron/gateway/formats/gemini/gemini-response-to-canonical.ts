@@ -6,6 +6,7 @@ import { isRecord } from '../../canonical/json.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { geminiUsageToCanonical } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 /**
@@ -59,14 +60,17 @@ function candidateParts(
       out.push(toolCall(part.functionCall, signature, ctx));
     } else if (typeof part.text === 'string') {
       if (part.thought === true) {
-        out.push({ type: 'reasoning', text: part.text, ...(signature ? { signature } : {}) });
+        out.push(
+          withGeminiSignature({ type: 'reasoning', text: part.text }, signature || undefined),
+        );
         continue;
       }
       // A signed answer text keeps its signature on an empty reasoning part right after it.
       if (part.text !== '') out.push({ type: 'text', text: part.text });
-      if (signature !== undefined) out.push({ type: 'reasoning', text: '', signature });
+      if (signature !== undefined)
+        out.push(withGeminiSignature({ type: 'reasoning', text: '' }, signature));
     } else if (signature !== undefined) {
-      out.push({ type: 'reasoning', text: '', signature });
+      out.push(withGeminiSignature({ type: 'reasoning', text: '' }, signature));
     } else {
       // Code execution, generated media: nothing the gateway asked for or can carry.
       addRule(ctx, 'gemini.unsupported_output_part_dropped');
@@ -82,11 +86,13 @@ function toolCall(
 ): CanonicalPart {
   const id = typeof call.id === 'string' && call.id ? call.id : newId('call_');
   if (signature !== undefined) ctx.state.set(signatureStateKey(id), signature);
-  return {
-    type: 'tool-call',
-    id,
-    name: typeof call.name === 'string' ? call.name : '',
-    arguments: JSON.stringify(isRecord(call.args) ? call.args : {}),
-    ...(signature === undefined ? {} : { signature }),
-  };
+  return withGeminiSignature(
+    {
+      type: 'tool-call',
+      id,
+      name: typeof call.name === 'string' ? call.name : '',
+      arguments: JSON.stringify(isRecord(call.args) ? call.args : {}),
+    },
+    signature,
+  );
 }

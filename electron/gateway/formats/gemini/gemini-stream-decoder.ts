@@ -8,6 +8,7 @@ import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { PartialArgs } from './gemini-partial-args.ts';
 import { geminiUsageToCanonical } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import { signatureStateKey } from './thought-signature.ts';
 
 /** A Vertex call whose arguments are still arriving as `partialArgs`. */
@@ -156,20 +157,22 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (typeof part.text === 'string') {
       if (part.thought === true) {
         if (part.text !== '' || signature !== undefined)
-          out.push({
-            type: 'reasoning-delta',
-            text: part.text,
-            ...(signature ? { signature } : {}),
-          });
+          out.push(
+            withGeminiSignature(
+              { type: 'reasoning-delta', text: part.text },
+              signature || undefined,
+            ),
+          );
         return;
       }
       if (part.text !== '') out.push({ type: 'text-delta', text: part.text });
       // The signature of a signed answer text (often on a last, empty part) must survive.
-      if (signature !== undefined) out.push({ type: 'reasoning-delta', text: '', signature });
+      if (signature !== undefined)
+        out.push(withGeminiSignature({ type: 'reasoning-delta', text: '' }, signature));
       return;
     }
     if (signature !== undefined) {
-      out.push({ type: 'reasoning-delta', text: '', signature });
+      out.push(withGeminiSignature({ type: 'reasoning-delta', text: '' }, signature));
       return;
     }
     addRule(this.ctx, 'gemini.unsupported_output_part_dropped');
@@ -226,11 +229,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private finishCall(out: CanonicalStreamEvent[], call: OpenCall): void {
     if (call.signature !== undefined)
       this.ctx.state.set(signatureStateKey(call.id), call.signature);
-    out.push({
-      type: 'tool-call-end',
-      index: call.index,
-      ...(call.signature === undefined ? {} : { signature: call.signature }),
-    });
+    out.push(withGeminiSignature({ type: 'tool-call-end', index: call.index }, call.signature));
   }
 
   private fail(status: number, message: string, code: string | undefined): CanonicalStreamEvent {

@@ -2,6 +2,7 @@ import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/gen
 import { describe, expect, it } from 'vitest';
 import { recordedChunks } from '../../../../test/recorded-fixtures.ts';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
+import { withGeminiSignature } from './gemini-state.ts';
 import { GeminiStreamDecoder } from './gemini-stream-decoder.ts';
 import { GeminiStreamEncoder } from './gemini-stream-encoder.ts';
 import {
@@ -66,7 +67,7 @@ const toolEvents: CanonicalStreamEvent[] = [
   { type: 'tool-call-delta', index: 0, argumentsDelta: '{"city":' },
   { type: 'tool-call-start', index: 1, id: 'call_b', name: 'time' },
   { type: 'tool-call-delta', index: 0, argumentsDelta: '"Paris"}' },
-  { type: 'tool-call-end', index: 0, signature: 'c2ln' },
+  withGeminiSignature({ type: 'tool-call-end', index: 0 }, 'c2ln'),
   { type: 'tool-call-end', index: 1 },
   { type: 'finish', reason: 'tool_calls' },
   {
@@ -155,7 +156,7 @@ describe('GeminiStreamEncoder', () => {
     const events: CanonicalStreamEvent[] = [
       start,
       { type: 'reasoning-delta', text: 'Thinking' },
-      { type: 'reasoning-delta', text: ' more', signature: 'c2ln' },
+      withGeminiSignature({ type: 'reasoning-delta', text: ' more' }, 'c2ln'),
       { type: 'text-delta', text: 'Done.' },
       { type: 'finish', reason: 'stop' },
     ];

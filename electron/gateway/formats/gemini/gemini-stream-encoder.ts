@@ -4,13 +4,13 @@ import { addRule, type ResponseEncodeContext } from '../../canonical/conversion-
 import type { StreamEncoder } from '../../canonical/format-codec.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import {
-  dropAnthropicThinkingState,
   functionCallPart,
   invalidCallArgsError,
   parseCallArgs,
   reasoningOutputPart,
   type GeminiPart,
 } from './canonical-to-gemini-output-parts.ts';
+import { geminiSignature } from './gemini-state.ts';
 import { geminiStreamError } from './gemini-stream-error.ts';
 import { canonicalUsageToGemini } from './gemini-usage.ts';
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts';
@@ -53,14 +53,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
         addRule(this.ctx, 'gemini.refusal_as_text');
         return event.text === '' ? '' : this.record([{ text: event.text }]);
       case 'reasoning-delta': {
-        dropAnthropicThinkingState(event, this.ctx);
-        const part = reasoningOutputPart(
-          event.text,
-          event.signature,
-          event.encrypted,
-          this.includeThoughts,
-          this.ctx,
-        );
+        const part = reasoningOutputPart(event, this.includeThoughts, this.ctx);
         return part === undefined ? '' : this.record([part]);
       }
       case 'tool-call-start':
@@ -75,7 +68,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
         const call = this.calls.get(event.index);
         if (call === undefined) return '';
         this.calls.delete(event.index);
-        return this.callRecord(call, event.signature);
+        return this.callRecord(call, geminiSignature(event));
       }
       case 'finish':
         this.finish = event.reason;

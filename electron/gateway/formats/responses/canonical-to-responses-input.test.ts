@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { canonicalToResponsesInput } from './canonical-to-responses-input.ts';
+import { withGeminiSignature } from '../gemini/gemini-state.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import {
   gatewayErrorOf,
   testContext,
@@ -84,6 +86,63 @@ describe('canonical turns → responses input items', () => {
     ]);
   });
 
+  it('writes a result with images as a list of parts, its text first', () => {
+    const ctx = testContext();
+    const items = canonicalToResponsesInput(
+      [
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'tool-call', id: 'c1', name: 'screenshot', arguments: '{}' },
+            { type: 'tool-call', id: 'c2', name: 'camera', arguments: '{}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [
+            {
+              type: 'tool-result',
+              callId: 'c1',
+              content: 'shot.png',
+              images: [
+                { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBO' } },
+              ],
+            },
+            {
+              type: 'tool-result',
+              callId: 'c2',
+              content: '',
+              images: [
+                {
+                  type: 'image',
+                  source: { kind: 'url', url: 'https://example.com/c.jpg' },
+                  detail: 'low',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(items.slice(2)).toEqual([
+      {
+        type: 'function_call_output',
+        call_id: 'c1',
+        output: [
+          { type: 'input_text', text: 'shot.png' },
+          { type: 'input_image', image_url: 'data:image/png;base64,iVBO', detail: 'auto' },
+        ],
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'c2',
+        output: [{ type: 'input_image', image_url: 'https://example.com/c.jpg', detail: 'low' }],
+      },
+    ]);
+    expect(ctx.rules).toEqual([]);
+  });
+
   it('replays reasoning parts with encrypted state byte-exact; drops the rest under a rule', () => {
     const ctx = testContext();
     const items = canonicalToResponsesInput(
@@ -91,14 +150,14 @@ describe('canonical turns → responses input items', () => {
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: 'Thought.', encrypted: 'gAAAA+/==', id: 'rs_1' },
+            withResponsesReasoning({ type: 'reasoning', text: 'Thought.' }, 'gAAAA+/==', 'rs_1'),
             { type: 'tool-call', id: 'call_1', name: 'f', arguments: '{}' },
           ],
         },
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: 'Gemini thought', signature: 'sig' },
+            withGeminiSignature({ type: 'reasoning', text: 'Gemini thought' }, 'sig'),
             { type: 'text', text: 'x' },
           ],
         },
@@ -144,7 +203,7 @@ describe('canonical turns → responses input items', () => {
         {
           role: 'assistant',
           parts: [
-            { type: 'reasoning', text: '', encrypted: 'own', id: 'rs_own' },
+            withResponsesReasoning({ type: 'reasoning', text: '' }, 'own', 'rs_own'),
             { type: 'tool-call', id: 'call_a', name: 'f', arguments: '{}' },
           ],
         },

@@ -1,4 +1,5 @@
 import type {
+  CanonicalImagePart,
   CanonicalMessage,
   CanonicalPart,
   ImageSource,
@@ -6,7 +7,9 @@ import type {
 import { addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { tryParseJson } from '../../canonical/json.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
+import { geminiSignature } from '../gemini/gemini-state.ts';
 import { isReplayableReasoning, reasoningStateKey } from './responses-reasoning-state.ts';
+import { responsesReasoning } from './responses-state.ts';
 
 type Item = Record<string, unknown>;
 
@@ -23,13 +26,7 @@ function unsupported(part: CanonicalPart, role: string, index: number): Error {
 function userContent(message: CanonicalMessage, index: number): Item[] {
   return message.parts.map((part) => {
     if (part.type === 'text') return { type: 'input_text', text: part.text };
-    if (part.type === 'image' && message.role === 'user')
-      // `detail` is a required field of input_image in the 7.55 types.
-      return {
-        type: 'input_image',
-        image_url: imageUrlOf(part.source),
-        detail: part.detail ?? 'auto',
-      };
+    if (part.type === 'image' && message.role === 'user') return inputImage(part);
     throw unsupported(part, message.role, index);
   });
 }
@@ -57,7 +54,9 @@ function assistantItems(message: CanonicalMessage, index: number, ctx: Conversio
     if (content) items.push({ type: 'message', role: 'assistant', content });
     content = undefined;
   };
-  const carriesEncrypted = message.parts.some((p) => p.type === 'reasoning' && p.encrypted);
+  const carriesEncrypted = message.parts.some(
+    (p) => p.type === 'reasoning' && Boolean(responsesReasoning(p).encrypted),
+  );
   const replayed = new Set<string>();
 
   for (const part of message.parts) {
@@ -68,25 +67,22 @@ function assistantItems(message: CanonicalMessage, index: number, ctx: Conversio
       case 'refusal':
         (content ??= []).push({ type: 'refusal', refusal: part.text });
         break;
-      case 'reasoning':
+      case 'reasoning': {
         flushMessage();
-        if (part.signature !== undefined) addRule(ctx, 'responses.signature_dropped');
-        if (part.encrypted !== undefined && part.id !== undefined) {
+        if (geminiSignature(part) !== undefined) addRule(ctx, 'responses.signature_dropped');
+        const { encrypted, id } = responsesReasoning(part);
+        if (encrypted !== undefined && id !== undefined) {
           const summary = part.text ? [{ type: 'summary_text', text: part.text }] : [];
-          items.push({
-            type: 'reasoning',
-            id: part.id,
-            summary,
-            encrypted_content: part.encrypted,
-          });
+          items.push({ type: 'reasoning', id, summary, encrypted_content: encrypted });
         } else {
           // Reasoning without OpenAI's encrypted state cannot be given back to an OpenAI model.
           addRule(ctx, 'responses.reasoning_text_dropped');
         }
         break;
+      }
       case 'tool-call': {
         flushMessage();
-        if (part.signature !== undefined) addRule(ctx, 'responses.signature_dropped');
+        if (geminiSignature(part) !== undefined) addRule(ctx, 'responses.signature_dropped');
         const stored = carriesEncrypted ? undefined : storedReasoning(part.id, ctx);
         const storedId = typeof stored?.id === 'string' ? stored.id : undefined;
         if (stored && storedId !== undefined && !replayed.has(storedId)) {
@@ -111,11 +107,29 @@ function assistantItems(message: CanonicalMessage, index: number, ctx: Conversio
   return items;
 }
 
+/**
+ * A result with images (a screenshot a tool read) goes as a list of parts, its text first, as a
+ * function output takes them; a text result stays a string.
+ */
 function toolItems(message: CanonicalMessage, index: number): Item[] {
   return message.parts.map((part) => {
     if (part.type !== 'tool-result') throw unsupported(part, 'tool', index);
-    return { type: 'function_call_output', call_id: part.callId, output: part.content };
+    const images = part.images ?? [];
+    if (images.length === 0)
+      return { type: 'function_call_output', call_id: part.callId, output: part.content };
+    const output: Item[] = part.content === '' ? [] : [{ type: 'input_text', text: part.content }];
+    for (const image of images) output.push(inputImage(image));
+    return { type: 'function_call_output', call_id: part.callId, output };
   });
+}
+
+function inputImage(image: CanonicalImagePart): Item {
+  // `detail` is a required field of input_image in the 7.55 types.
+  return {
+    type: 'input_image',
+    image_url: imageUrlOf(image.source),
+    detail: image.detail ?? 'auto',
+  };
 }
 
 /** Canonical turns as responses input items, replaying stored reasoning in front of its calls. */

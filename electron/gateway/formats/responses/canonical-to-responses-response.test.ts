@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse } from '../../canonical/canonical-response.ts';
 import { canonicalToResponsesResponse, outputItemsOf } from './canonical-to-responses-response.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import { testEncodeContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 const answer = (over: Partial<CanonicalResponse>): CanonicalResponse => ({
@@ -92,7 +93,7 @@ describe('canonical answer → responses object', () => {
   it('keeps encrypted reasoning under its own id, and separates it from the next reasoning', () => {
     const items = outputItemsOf(
       [
-        { type: 'reasoning', text: 'a', encrypted: 'E', id: 'rs_up' },
+        withResponsesReasoning({ type: 'reasoning', text: 'a' }, 'E', 'rs_up'),
         { type: 'reasoning', text: 'b' },
         { type: 'refusal', text: 'No.' },
       ],

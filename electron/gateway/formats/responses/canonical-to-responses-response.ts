@@ -5,6 +5,7 @@ import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { terminalOf } from './map-responses-status.ts';
 import { argumentsToCustomInput, declaredToolOf } from './responses-declared-tools.ts';
 import { responsesEnvelope } from './responses-envelope.ts';
+import { responsesReasoning } from './responses-state.ts';
 import { canonicalUsageToResponses } from './responses-usage.ts';
 
 type Item = Record<string, unknown>;
@@ -82,10 +83,14 @@ export function outputItemsOf(
     flush();
     if (part.type === 'reasoning') {
       // Consecutive thoughts are one reasoning item, unless opaque state already sealed it.
+      const { encrypted, id } = responsesReasoning(part);
       if (!reasoning || reasoning.item.encrypted_content !== undefined) {
-        const sealed = part.encrypted !== undefined && part.id !== undefined;
         reasoning = {
-          item: { id: sealed ? part.id : newId('rs_'), type: 'reasoning', summary: [] },
+          item: {
+            id: encrypted !== undefined && id !== undefined ? id : newId('rs_'),
+            type: 'reasoning',
+            summary: [],
+          },
           text: '',
         };
         items.push(reasoning.item);
@@ -94,7 +99,7 @@ export function outputItemsOf(
       reasoning.item.summary = reasoning.text
         ? [{ type: 'summary_text', text: reasoning.text }]
         : [];
-      if (part.encrypted !== undefined) reasoning.item.encrypted_content = part.encrypted;
+      if (encrypted !== undefined) reasoning.item.encrypted_content = encrypted;
       continue;
     }
     reasoning = undefined;

@@ -1,4 +1,5 @@
 import { FORMAT_MARKER } from '../../../../shared/wire-formats.ts';
+import { SSE_FRAMING } from '../framing/sse-framing.ts';
 import type { FormatCodec } from '../../canonical/format-codec.ts';
 import { OPENAI_CORS_HEADERS } from '../chat/chat-wire.ts';
 import { OPENAI_DISCOVERY } from '../openai-discovery.ts';
@@ -23,6 +24,9 @@ import { withModelMember } from '../json-model-member.ts';
 export const responsesCodec: FormatCodec = {
   format: 'responses',
   marker: FORMAT_MARKER.responses,
+  pathPrefixes: ['/v1/'],
+  served: [RESPONSES_PATH],
+  framing: SSE_FRAMING,
   matchPath: (pathname) => (pathname === RESPONSES_PATH ? {} : undefined),
   ownsPath: (pathname) => pathname.startsWith(RESPONSES_PATH),
   tokenSources: [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalMessage } from '../../canonical/canonical-request.ts';
 import { responsesInputToCanonical } from './responses-input-to-canonical.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import {
   gatewayErrorOf,
   testContext,
@@ -79,12 +80,11 @@ describe('responses input → canonical turns', () => {
       {
         role: 'assistant',
         parts: [
-          {
-            type: 'reasoning',
-            text: 'Two cities.\n\nCall twice.',
-            encrypted: 'gAAAA-opaque',
-            id: 'rs_1',
-          },
+          withResponsesReasoning(
+            { type: 'reasoning', text: 'Two cities.\n\nCall twice.' },
+            'gAAAA-opaque',
+            'rs_1',
+          ),
           { type: 'text', text: 'Checking.' },
           { type: 'tool-call', id: 'call_a', name: 'weather', arguments: '{"city":"Paris"}' },
           { type: 'tool-call', id: 'call_b', name: 'weather', arguments: '{"city":"Lyon"}' },
@@ -233,7 +233,7 @@ describe('responses input → canonical turns', () => {
     );
   });
 
-  it('sends images of tool outputs as one user turn after the tool turn (Codex view_image)', () => {
+  it('keeps the images of a tool output in its result, beside the text (Codex view_image)', () => {
     const ctx = testContext();
     const png = 'data:image/png;base64,iVBORw0K';
     const { messages } = decode(
@@ -246,6 +246,8 @@ describe('responses input → canonical turns', () => {
           output: [
             { type: 'input_text', text: 'shot.png' },
             { type: 'input_image', image_url: png },
+            { type: 'input_text', text: '1 x 1' },
+            { type: 'input_image', image_url: 'https://example.com/b.png', detail: 'low' },
           ],
         },
         { type: 'function_call_output', call_id: 'c2', output: 'ok' },
@@ -262,21 +264,54 @@ describe('responses input → canonical turns', () => {
             type: 'tool-result',
             callId: 'c1',
             name: 'view_image',
-            content: 'shot.png\n[image 1 of this result: sent in the next user message]',
+            content: 'shot.png\n1 x 1',
+            images: [
+              { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
+              {
+                type: 'image',
+                source: { kind: 'url', url: 'https://example.com/b.png' },
+                detail: 'low',
+              },
+            ],
           },
           { type: 'tool-result', callId: 'c2', name: 'shell', content: 'ok' },
         ],
       },
-      {
-        role: 'user',
-        parts: [
-          { type: 'text', text: 'The images returned by tool call c1:' },
-          { type: 'image', source: { kind: 'data', mimeType: 'image/png', data: 'iVBORw0K' } },
-        ],
-      },
       { role: 'user', parts: [{ type: 'text', text: 'What do you see?' }] },
     ]);
-    expect(ctx.rules).toContain('responses.tool_output_images_as_user_turn');
+    expect(ctx.rules).toEqual([]);
+  });
+
+  it('keeps a text-only output list as its lines, without images', () => {
+    const { messages } = decode([
+      { type: 'function_call', call_id: 'c1', name: 'shell', arguments: '{}' },
+      {
+        type: 'function_call_output',
+        call_id: 'c1',
+        output: [
+          { type: 'input_text', text: 'sunny' },
+          { type: 'input_text', text: 'warm' },
+        ],
+      },
+    ]);
+    expect(messages[1]).toEqual({
+      role: 'tool',
+      parts: [{ type: 'tool-result', callId: 'c1', name: 'shell', content: 'sunny\nwarm' }],
+    });
+  });
+
+  it('refuses a tool output image that is neither a data URL nor http(s), or a file id', () => {
+    const output = (part: Record<string, unknown>) => [
+      { type: 'function_call', call_id: 'c1', name: 'view_image', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'c1', output: [part] },
+    ];
+    expect(
+      gatewayErrorOf(() => decode(output({ type: 'input_image', image_url: 'file:///x.png' })))
+        .param,
+    ).toBe('input.1.output.0.image_url');
+    expect(
+      gatewayErrorOf(() => decode(output({ type: 'input_image', file_id: 'file-1' }))).param,
+    ).toBe('input.1.output.0.file_id');
   });
 
   it('keeps reasoning without encrypted content as text only, and raw reasoning when no summary', () => {
@@ -289,7 +324,8 @@ describe('responses input → canonical turns', () => {
       },
     ]);
     expect(messages).toEqual([
-      { role: 'assistant', parts: [{ type: 'reasoning', text: 'raw thought', id: 'rs_2' }] },
+      // An item id without encrypted content is nothing a later turn can use.
+      { role: 'assistant', parts: [{ type: 'reasoning', text: 'raw thought' }] },
     ]);
   });
 });

@@ -1,7 +1,10 @@
-import type { CanonicalMessage, CanonicalPart } from '../../canonical/canonical-request.ts';
-import { addDropped, addRule, type ConversionContext } from '../../canonical/conversion-context.ts';
+import type {
+  CanonicalImagePart,
+  CanonicalMessage,
+  CanonicalPart,
+} from '../../canonical/canonical-request.ts';
+import { addDropped, type ConversionContext } from '../../canonical/conversion-context.ts';
 import { badRequest } from '../../canonical/gateway-error.ts';
-import { imagePlaceholder, toolResultImagesTurn } from '../../canonical/tool-result-images.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
 import {
   responsesContentToCanonical,
@@ -16,6 +19,7 @@ import {
   requiredString,
 } from './field-readers.ts';
 import { customInputToArguments, flatToolName } from './responses-declared-tools.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 
 export interface DecodedInput {
   /** Text of the system / developer messages that open the conversation. */
@@ -88,29 +92,31 @@ function textsOf(value: unknown, where: string, allowed: readonly string[]): str
 }
 
 /**
- * A function output's text and images. Parts are separate pieces of output, so they stay apart
- * rather than run into one word; images (Codex's view_image) leave the text, which says where
- * each went, to follow the tool turn as a user turn (see tool-result-images.ts).
+ * A function output's text and images (Codex's view_image). Text parts are separate pieces of
+ * output, so they stay apart, one per line, rather than run into one word; the images go beside
+ * the text in the canonical result.
  */
 function toolOutputOf(
   output: unknown,
   where: string,
   ctx: ConversionContext,
-): { text: string; images: CanonicalPart[] } {
+): { text: string; images: CanonicalImagePart[] } {
   if (typeof output === 'string') return { text: output, images: [] };
   if (output === undefined || output === null) return { text: '', images: [] };
   if (!Array.isArray(output)) throw refuse(where, 'expected a string or a list of parts');
-  const images: CanonicalPart[] = [];
-  const texts = output.map((raw, index) => {
+  const images: CanonicalImagePart[] = [];
+  const texts: string[] = [];
+  output.forEach((raw, index) => {
     const param = joinPath(where, index);
     const type = requiredString(recordAt(raw, param), 'type', param);
-    if (type === 'input_text') return requiredString(recordAt(raw, param), 'text', param);
-    if (type !== 'input_image')
+    if (type === 'input_text') texts.push(requiredString(recordAt(raw, param), 'text', param));
+    else if (type !== 'input_image')
       throw refuse(joinPath(param, 'type'), `part type '${type}' has no equivalent here`);
-    images.push(responsesPartToCanonical(raw, 'user', param, ctx));
-    return imagePlaceholder(images.length);
+    else {
+      const part = responsesPartToCanonical(raw, 'user', param, ctx);
+      if (part.type === 'image') images.push(part);
+    }
   });
-  if (images.length > 0) addRule(ctx, 'responses.tool_output_images_as_user_turn');
   return { text: texts.join('\n'), images };
 }
 
@@ -152,18 +158,11 @@ export function responsesInputToCanonical(
     return parts;
   };
 
-  // Images of consecutive outputs wait for the tool turn to end, then follow it as a user turn.
-  const pendingImages: CanonicalPart[] = [];
-  const flushImages = (): void => {
-    if (pendingImages.length > 0) messages.push({ role: 'user', parts: pendingImages.splice(0) });
-  };
-
   input.forEach((raw, index) => {
     const where = joinPath('input', index);
     const item = recordAt(raw, where);
     const type = optionalString(item, 'type', where) ?? (item.role === undefined ? '' : 'message');
     if (type !== 'message') leading = false;
-    if (type !== 'function_call_output' && type !== 'custom_tool_call_output') flushImages();
     switch (type) {
       case 'message': {
         applyFieldPolicy(item, MESSAGE_POLICY, ctx, where);
@@ -220,9 +219,13 @@ export function responsesInputToCanonical(
             'invalid_value',
           );
         const output = toolOutputOf(item.output, joinPath(where, 'output'), ctx);
-        turn('tool').push({ type: 'tool-result', callId, name, content: output.text });
-        if (output.images.length > 0)
-          pendingImages.push(...toolResultImagesTurn(callId, output.images));
+        turn('tool').push({
+          type: 'tool-result',
+          callId,
+          name,
+          content: output.text,
+          ...(output.images.length > 0 ? { images: output.images } : {}),
+        });
         return;
       }
       case 'reasoning': {
@@ -231,13 +234,17 @@ export function responsesInputToCanonical(
         const content = textsOf(item.content, joinPath(where, 'content'), ['reasoning_text']);
         const encrypted = optionalString(item, 'encrypted_content', where);
         const id = optionalString(item, 'id', where);
-        turn('assistant').push({
-          type: 'reasoning',
-          // Summaries are what clients see; raw reasoning text only when there is no summary.
-          text: (summary.length > 0 ? summary : content).join('\n\n'),
-          ...(encrypted === undefined ? {} : { encrypted }),
-          ...(id === undefined ? {} : { id }),
-        });
+        turn('assistant').push(
+          withResponsesReasoning(
+            {
+              type: 'reasoning',
+              // Summaries are what clients see; raw reasoning text only when there is no summary.
+              text: (summary.length > 0 ? summary : content).join('\n\n'),
+            },
+            encrypted,
+            id,
+          ),
+        );
         return;
       }
       case 'item_reference':
@@ -253,6 +260,5 @@ export function responsesInputToCanonical(
         );
     }
   });
-  flushImages();
   return { systemTexts, messages };
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredConversation } from '../../canonical/conversion-context.ts';
+import { geminiCodec } from '../gemini/gemini-codec.ts';
+import { canonicalToResponsesInput } from './canonical-to-responses-input.ts';
 import { responsesRequestToCanonical } from './responses-request-to-canonical.ts';
 import {
   gatewayErrorOf,
@@ -158,6 +161,55 @@ describe('responses request → canonical', () => {
     );
     expect(request.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(request.system).toBeUndefined();
+  });
+
+  it('replays the state of a conversation stored by the previous version, byte-exact', () => {
+    const ctx = testContext();
+    // As stored before opaque state moved into `state`: vendor-named fields, read from JSON.
+    ctx.responseMap.set(
+      'resp_old',
+      JSON.parse(
+        JSON.stringify({
+          messages: [
+            { role: 'user', parts: [{ type: 'text', text: 'Weather?' }] },
+            {
+              role: 'assistant',
+              parts: [
+                { type: 'reasoning', text: '', encrypted: 'gAAAAB+/==', id: 'rs_1' },
+                {
+                  type: 'tool-call',
+                  id: 'call_1',
+                  name: 'f',
+                  arguments: '{}',
+                  signature: 'Eq0E/=',
+                },
+              ],
+            },
+          ],
+        }),
+      ) as StoredConversation,
+    );
+    const request = responsesRequestToCanonical(
+      {
+        model: 'm',
+        previous_response_id: 'resp_old',
+        input: [{ type: 'function_call_output', call_id: 'call_1', output: '18C' }],
+      },
+      ctx,
+    );
+    const gemini = geminiCodec.encodeRequest(request, ctx) as {
+      contents: { parts: Record<string, unknown>[] }[];
+    };
+    expect(gemini.contents[1]?.parts).toEqual([
+      { functionCall: { name: 'f', args: {} }, thoughtSignature: 'Eq0E/=' },
+    ]);
+    const responses = canonicalToResponsesInput(request.messages, ctx);
+    expect(responses[1]).toEqual({
+      type: 'reasoning',
+      id: 'rs_1',
+      summary: [],
+      encrypted_content: 'gAAAAB+/==',
+    });
   });
 
   it('answers an unknown previous_response_id with previous_response_not_found', () => {

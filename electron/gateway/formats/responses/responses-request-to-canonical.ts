@@ -2,6 +2,7 @@ import type { CanonicalMessage, CanonicalRequest } from '../../canonical/canonic
 import type { ConversionContext } from '../../canonical/conversion-context.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { applyFieldPolicy, type FieldPolicy } from '../field-policy.ts';
+import { upgradeLegacyPartState } from '../legacy-part-state.ts';
 import {
   optionalArray,
   optionalBoolean,
@@ -74,7 +75,8 @@ function storedHistory(id: string | undefined, ctx: ConversionContext): Canonica
       code: 'previous_response_not_found',
       param: 'previous_response_id',
     });
-  return stored.messages;
+  // Conversations stored before opaque state moved into `state` still hold the old fields.
+  return upgradeLegacyPartState(stored.messages);
 }
 
 /** A client's responses request as the canonical request. */

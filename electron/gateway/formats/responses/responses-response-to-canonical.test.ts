@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordedFile, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { responsesResponseToCanonical } from './responses-response-to-canonical.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import {
   gatewayErrorOf,
   testContext,
@@ -59,12 +60,11 @@ describe('responses response → canonical, recorded bodies', () => {
       ctx,
     );
     expect(response.parts).toEqual([
-      {
-        type: 'reasoning',
-        text: '',
-        encrypted: '[redacted]',
-        id: 'rs_08c7eac45286fefb006a5f41bc7b8881a3a8cc432451e96393',
-      },
+      withResponsesReasoning(
+        { type: 'reasoning', text: '' },
+        '[redacted]',
+        'rs_08c7eac45286fefb006a5f41bc7b8881a3a8cc432451e96393',
+      ),
       {
         type: 'tool-call',
         id: 'call_2mhz5FtwkZnzXQkTOMtYZpZH',
@@ -92,12 +92,11 @@ describe('responses response → canonical, recorded bodies', () => {
     const ctx = testContext();
     const response = responsesResponseToCanonical(raw, ctx);
     expect(response.parts).toEqual([
-      {
-        type: 'reasoning',
-        text: raw.output[0].summary[0].text,
-        encrypted: raw.output[0].encrypted_content,
-        id: 'rs_0f35ed53160b395301693cc95817ac8190b978637daea4987e',
-      },
+      withResponsesReasoning(
+        { type: 'reasoning', text: raw.output[0].summary[0].text },
+        raw.output[0].encrypted_content,
+        'rs_0f35ed53160b395301693cc95817ac8190b978637daea4987e',
+      ),
       { type: 'text', text: '12 + 7 = 19\n19 × 3 = 57\n57 × 10 = 570\n\nFinal result: 570' },
     ]);
     expect(response.finishReason).toBe('stop');

@@ -6,6 +6,7 @@ import { isRecord } from '../../canonical/json.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
 import { finishReasonOf } from './map-responses-status.ts';
 import { isReplayableReasoning, rememberReasoningForCall } from './responses-reasoning-state.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import { responsesUsageToCanonical } from './responses-usage.ts';
 
 const textOf = (part: Record<string, unknown>): string =>
@@ -26,12 +27,11 @@ function reasoningPartOf(item: Record<string, unknown>): CanonicalPart | undefin
   const text = (summary.length > 0 ? summary : raw).join('\n\n');
   const encrypted = typeof item.encrypted_content === 'string' ? item.encrypted_content : undefined;
   if (!text && encrypted === undefined) return undefined;
-  return {
-    type: 'reasoning',
-    text,
-    ...(encrypted === undefined ? {} : { encrypted }),
-    ...(typeof item.id === 'string' ? { id: item.id } : {}),
-  };
+  return withResponsesReasoning(
+    { type: 'reasoning', text },
+    encrypted,
+    typeof item.id === 'string' ? item.id : undefined,
+  );
 }
 
 function messageParts(item: Record<string, unknown>): CanonicalPart[] {

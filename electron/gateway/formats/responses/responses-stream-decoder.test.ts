@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { recordedChunks, recordedNames } from '../../../../test/recorded-fixtures.ts';
 import { createResponsesStreamDecoder } from './responses-stream-decoder.ts';
+import { responsesReasoning, withResponsesReasoning } from './responses-state.ts';
 import { testContext } from '../../../../test/doubles/formats/responses-test-support.ts';
 
 type Ctx = ReturnType<typeof testContext>;
@@ -103,7 +104,7 @@ describe('responses stream decoder on the recorded streams', () => {
     expect(text).toBe(doneTexts(lines, 'response.output_text.done', 'text'));
     expect(text).toMatch(/^There are \*\*3\*\* letter/);
     // `encrypted_content: null` is no opaque state: nothing to keep.
-    expect(ofType(events, 'reasoning-delta').some((e) => e.encrypted !== undefined)).toBe(false);
+    expect(ofType(events, 'reasoning-delta').some((e) => e.state !== undefined)).toBe(false);
     expect(ofType(events, 'usage')[0]?.usage).toEqual({
       inputTokens: 19,
       outputTokens: 105,
@@ -141,9 +142,13 @@ describe('responses stream decoder on the recorded streams', () => {
     const doneItem = (
       JSON.parse(doneLine ?? '{}') as { item: { encrypted_content: string; id: string } }
     ).item;
-    const sealed = ofType(events, 'reasoning-delta').filter((e) => e.encrypted !== undefined);
+    const sealed = ofType(events, 'reasoning-delta').filter((e) => e.state !== undefined);
     expect(sealed).toEqual([
-      { type: 'reasoning-delta', text: '', encrypted: doneItem.encrypted_content, id: doneItem.id },
+      withResponsesReasoning(
+        { type: 'reasoning-delta', text: '' },
+        doneItem.encrypted_content,
+        doneItem.id,
+      ),
     ]);
     // The `.done` blob, not the different one `output_item.added` carried.
     expect(doneItem.encrypted_content.startsWith('gAAAAABqyUi1zGMg')).toBe(true);
@@ -184,7 +189,9 @@ describe('responses stream decoder on the recorded streams', () => {
     expect(texts(one ?? [], 'reasoning-delta')).toBe(
       "**Calculating step-by-step using calculator**\n\nI'll compute 12 plus 7, then multiply the result by 3, and finally multiply that by 10, reporting the final product.",
     );
-    expect(ofType(one ?? [], 'reasoning-delta').filter((e) => e.encrypted)).toHaveLength(1);
+    expect(
+      ofType(one ?? [], 'reasoning-delta').filter((e) => responsesReasoning(e).encrypted),
+    ).toHaveLength(1);
     expect(argumentsOf(one ?? [], 0)).toBe('{"a":12,"b":7,"op":"add"}');
     expect(ctx.stateMap.get('rs:call_AB6AaRZ1FYZB2RwS6A5vbdqn')).toContain(
       '"id":"rs_01830d662ab3856501693c321405c88190be3ab04d5782d5f9"',

@@ -7,6 +7,7 @@ import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { statusOfResponsesError } from './map-responses-error-status.ts';
 import { finishReasonOf } from './map-responses-status.ts';
 import { isReplayableReasoning, rememberReasoningForCall } from './responses-reasoning-state.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import { responsesUsageToCanonical } from './responses-usage.ts';
 import { createTextProgress } from './stream-text-progress.ts';
 
@@ -116,12 +117,13 @@ export function createResponsesStreamDecoder(ctx: ConversionContext): StreamDeco
         });
         if (isReplayableReasoning(item)) {
           reasoningJson = JSON.stringify(item);
-          out.push({
-            type: 'reasoning-delta',
-            text: '',
-            encrypted: String(item.encrypted_content),
-            id: String(item.id),
-          });
+          out.push(
+            withResponsesReasoning(
+              { type: 'reasoning-delta', text: '' },
+              String(item.encrypted_content),
+              String(item.id),
+            ),
+          );
         }
         return out;
       }

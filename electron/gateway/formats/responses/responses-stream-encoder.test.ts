@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { createResponsesStreamEncoder } from './responses-stream-encoder.ts';
+import { withResponsesReasoning } from './responses-state.ts';
 import {
   encodeStream,
   testEncodeContext,
@@ -193,7 +194,7 @@ describe('responses stream encoder', () => {
     const events = records(
       encodeStream([
         start,
-        { type: 'reasoning-delta', text: '', encrypted: 'gAAA==', id: 'rs_up' },
+        withResponsesReasoning({ type: 'reasoning-delta', text: '' }, 'gAAA==', 'rs_up'),
         { type: 'tool-call-start', index: 0, id: 'call_1', name: 'f' },
         { type: 'tool-call-end', index: 0 },
         { type: 'finish', reason: 'tool_calls' },

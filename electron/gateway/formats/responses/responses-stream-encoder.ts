@@ -14,6 +14,7 @@ import { createResponsesEventWriter } from './responses-event-writer.ts';
 import type { ItemSink } from './responses-item-sink.ts';
 import { openMessageItem, type MessageItemWriter } from './responses-message-item.ts';
 import { openReasoningItem, type ReasoningItemWriter } from './responses-reasoning-item.ts';
+import { responsesReasoning } from './responses-state.ts';
 import { responsesStreamError } from './responses-stream-error.ts';
 import { canonicalUsageToResponses } from './responses-usage.ts';
 
@@ -80,14 +81,15 @@ export function createResponsesStreamEncoder(ctx: ResponseEncodeContext): Stream
   };
 
   const reasoningDelta = (event: ReasoningDelta): string => {
-    if (!event.text && event.encrypted === undefined) return '';
+    const { encrypted, id } = responsesReasoning(event);
+    if (!event.text && encrypted === undefined) return '';
     let out = '';
     if (!reasoning) {
       out += closeMessage();
-      reasoning = openReasoningItem(sink, event.encrypted === undefined ? undefined : event.id);
+      reasoning = openReasoningItem(sink, id);
       out += reasoning.opened;
     }
-    if (event.encrypted !== undefined) reasoning.seal(event.encrypted);
+    if (encrypted !== undefined) reasoning.seal(encrypted);
     return out + reasoning.delta(event.text);
   };
 

@@ -1,4 +1,9 @@
 import { ArrowRight, KeyRound, ShieldCheck, Waypoints } from 'lucide-react';
+import { FORMAT_NAME, WIRE_FORMATS } from '../../../../shared/wire-formats.ts';
+
+const FORMAT_NAMES = WIRE_FORMATS.map((format) => FORMAT_NAME[format]);
+/** Every format by name: `a, b or c`. */
+const FORMATS_SPOKEN = `${FORMAT_NAMES.slice(0, -1).join(', ')} or ${FORMAT_NAMES.at(-1) ?? ''}`;
 
 interface WelcomeStepProps {
   onNext: () => void;
@@ -11,8 +16,8 @@ export function WelcomeStep({ onNext, onSkip }: WelcomeStepProps) {
       <h1>Welcome to Model Gateway</h1>
       <p className="muted">
         One endpoint on this machine for every model your upstream key can reach. Tools that speak
-        chat-completions, responses or native generateContent all work with every model; the gateway
-        translates where a model lacks the tool’s format.
+        {FORMATS_SPOKEN} all work with every model; the gateway translates where a model lacks the
+        tool’s format.
       </p>
       <ul className="feature-list">
         <li>

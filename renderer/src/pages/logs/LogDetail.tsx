@@ -3,7 +3,7 @@ import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatCost } from '../../format/cost.ts';
 import { formatDuration } from '../../format/duration.ts';
-import { FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
+import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import { hashFor } from '../../lib/routes.ts';
 import { gatewayBaseUrl } from '../../lib/snippets.ts';
@@ -147,9 +147,9 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
             <PathText entry={entry} />
           </dd>
           <dt>Client format</dt>
-          <dd>{entry.clientFormat ? FORMAT_LABEL[entry.clientFormat] : '—'}</dd>
+          <dd>{entry.clientFormat ? FORMAT_NAME[entry.clientFormat] : '—'}</dd>
           <dt>Upstream format</dt>
-          <dd>{entry.upstreamFormat ? FORMAT_LABEL[entry.upstreamFormat] : '—'}</dd>
+          <dd>{entry.upstreamFormat ? FORMAT_NAME[entry.upstreamFormat] : '—'}</dd>
           <dt>Translation rules</dt>
           <dd>
             {entry.rules.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../../shared/contract.ts';
-import { FORMAT_LABEL } from '../../../../shared/wire-formats.ts';
+import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { Field } from '../../components/Field.tsx';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
 import { resolveChoice, routeAnswers, routeBadges } from '../../lib/model-options.ts';
@@ -34,7 +34,7 @@ export function SlotPicker({
   const main = slot.key === MAIN_SLOT;
   const selected = resolveChoice(value || null, models, routes);
   const fit = selected ? formatFit(selected.badges, format) : null;
-  const speaks = `${toolName} speaks ${format === 'gemini' ? 'Gemini native' : FORMAT_LABEL[format]}`;
+  const speaks = `${toolName} speaks ${FORMAT_NAME[format]}`;
   // A route's name reaches the route; a model a route shadows is not offered on its own.
   const offeredRoutes = routes.filter(routeAnswers);
   const offeredModels = models.filter((m) => !routes.some((r) => r.shadow && r.name === m.id));
