@@ -7,7 +7,8 @@
 import type Database from 'better-sqlite3';
 import type { RequestRecord } from '../electron/gateway/server/request-record.ts';
 import { LOG_COLUMN_NAMES, recordToColumns } from '../electron/store/log-row.ts';
-import type { WireFormat } from '../shared/wire-formats.ts';
+import { WIRE_FORMATS, type WireFormat } from '../shared/wire-formats.ts';
+import { KITS } from '../test/format-kits/kits.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -143,12 +144,17 @@ const TOKENS: readonly TokenSpec[] = [
   },
 ];
 
-const PATHS: Record<WireFormat, string> = {
-  chat: '/v1/chat/completions',
-  responses: '/v1/responses',
-  gemini: '/v1beta/models/MODEL:streamGenerateContent',
-  anthropic: '/v1/messages',
-};
+/**
+ * The path a streamed request of each format is logged under (`MODEL` where the path names the
+ * model), from its kit's client request: a new format needs no line here.
+ */
+const PATHS: Readonly<Record<WireFormat, string>> = Object.fromEntries(
+  WIRE_FORMATS.map((format) => {
+    const { path } = KITS[format].client.request('MODEL', '', true);
+    // The log keeps the path without its query (the native stream's `?alt=sse`).
+    return [format, path.split('?')[0] ?? path];
+  }),
+) as Record<WireFormat, string>;
 
 /** Requests per hour of the day, relative: a working day with a quiet night. */
 const HOURLY = [

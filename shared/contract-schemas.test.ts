@@ -45,6 +45,7 @@ import type {
   UsageRange,
 } from './contract.ts';
 import { NO_LIMITS } from './no-limits.ts';
+import { TOKENLESS_FORMATS, WIRE_FORMATS, type WireFormat } from './wire-formats.ts';
 
 /** The schema of each method that takes params: the ones method-params.ts checks calls with. */
 const SCHEMAS = {
@@ -112,6 +113,7 @@ describe('contract schemas (types)', () => {
       allowedOrigins: string[];
       retentionDays: number;
       theme: 'system' | 'light' | 'dark';
+      clientsWithoutToken: WireFormat[];
     }>();
     expectTypeOf<Params<'settings.update'>>().toEqualTypeOf<Partial<AppSettings>>();
     expectTypeOf<ModelOverrideInput>().toEqualTypeOf<{
@@ -200,10 +202,21 @@ describe('contract schemas (values)', () => {
       allowedOrigins: [],
       retentionDays: 90,
       theme: 'system',
+      clientsWithoutToken: [],
     };
     expect(appSettingsSchema.parse(defaults)).toEqual(defaults);
     expect(settingsPatchSchema.parse({})).toEqual({});
     expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+  });
+
+  it('let only formats whose clients usually send no key go without a token', () => {
+    const allow = (formats: unknown) =>
+      settingsPatchSchema.safeParse({ clientsWithoutToken: formats }).success;
+    expect(TOKENLESS_FORMATS).toContain('ollama');
+    expect(allow([...TOKENLESS_FORMATS])).toBe(true);
+    for (const format of WIRE_FORMATS.filter((f) => !TOKENLESS_FORMATS.includes(f)))
+      expect(allow([format]), format).toBe(false);
+    expect(allow(['smtp'])).toBe(false);
   });
 
   it('are strict, nested and extended schemas too', () => {

@@ -9,6 +9,7 @@ import {
   MAX_TEXT_FILE_BYTES,
 } from './chat-attachments.ts';
 import { tariffSchema } from './tariff.ts';
+import { TOKENLESS_FORMATS, WIRE_FORMATS, type WireFormat } from './wire-formats.ts';
 
 /**
  * Everything the main process receives over the contract (shared/contract.ts), as zod schemas:
@@ -59,6 +60,20 @@ export const appSettingsSchema = z.strictObject({
     .max(100),
   retentionDays: z.number().int().min(1, 'keep the log at least 1 day').max(3650),
   theme: themeSchema,
+  /**
+   * Formats whose clients may call without a token (loopback only, no foreign page): off for
+   * every format by default. Only formats whose clients usually send no key may be listed.
+   */
+  clientsWithoutToken: z
+    .array(
+      z
+        .enum(WIRE_FORMATS as [WireFormat, ...WireFormat[]])
+        .refine(
+          (format) => TOKENLESS_FORMATS.includes(format),
+          'clients of this format always need a token',
+        ),
+    )
+    .max(WIRE_FORMATS.length),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

@@ -179,6 +179,11 @@ export interface TokenInfo {
   /** Updated at most once a minute, so it may lag by that much. */
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /**
+   * The row stands for a format's requests sent without a token (Settings lets them in): it has
+   * no token to copy or revoke, but budgets and usage as any other.
+   */
+  withoutToken?: true;
 }
 
 export interface ModelInfo {

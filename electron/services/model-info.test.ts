@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogModel } from '../gateway/catalog/catalog-model.ts';
 import { toModelInfo } from './model-info.ts';
+import { WIRE_FORMATS, type WireFormat } from '../../shared/wire-formats.ts';
 
 const model = (over: Partial<CatalogModel>): CatalogModel => ({
   id: 'm',
@@ -40,11 +41,14 @@ describe('toModelInfo', () => {
   });
 
   it('lists the client formats reached only through translation', () => {
-    expect(toModelInfo(model({})).translatedFormats).toEqual(['chat', 'responses', 'anthropic']);
+    // Derived from the format list: every format but the model's own, in the list's order.
+    const others = (...own: WireFormat[]) => WIRE_FORMATS.filter((f) => !own.includes(f));
+    expect(toModelInfo(model({})).translatedFormats).toEqual(others('gemini'));
+    expect(toModelInfo(model({})).translatedFormats).toContain('anthropic');
     expect(
       toModelInfo(model({ formats: ['responses', 'chat'], markers: ['openai-response', 'openai'] }))
         .translatedFormats,
-    ).toEqual(['gemini', 'anthropic']);
+    ).toEqual(others('responses', 'chat'));
     expect(toModelInfo(model({ formats: [], markers: ['embeddings'] })).translatedFormats).toEqual(
       [],
     );

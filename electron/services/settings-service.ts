@@ -1,5 +1,10 @@
 import type { AppSettings, AppStatus, SettingsPatch } from '../../shared/contract.ts';
 import { themeSchema } from '../../shared/contract-schemas.ts';
+import {
+  CLIENT_WITHOUT_TOKEN,
+  TOKENLESS_FORMATS,
+  type WireFormat,
+} from '../../shared/wire-formats.ts';
 import type { Store } from '../store/index.ts';
 import { SETTINGS } from './start-app-gateway.ts';
 
@@ -8,13 +13,16 @@ const DEFAULT_PORT = 8787;
 const KEYS = {
   port: 'port',
   captureBodies: SETTINGS.captureBodies,
-  allowedOrigins: 'allowedOrigins',
+  allowedOrigins: SETTINGS.allowedOrigins,
   retentionDays: SETTINGS.retentionDays,
   theme: 'theme',
+  clientsWithoutToken: SETTINGS.clientsWithoutToken,
 } as const satisfies Record<keyof AppSettings, string>;
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isTokenlessList = (value: unknown): value is WireFormat[] =>
+  Array.isArray(value) && value.every((v) => TOKENLESS_FORMATS.includes(v as WireFormat));
 const isTheme = (value: unknown): value is AppSettings['theme'] =>
   themeSchema.safeParse(value).success;
 
@@ -49,6 +57,7 @@ export class SettingsService {
       allowedOrigins: settings.get(KEYS.allowedOrigins, [], isStringList),
       retentionDays: settings.get(KEYS.retentionDays, 90),
       theme: settings.get(KEYS.theme, 'system', isTheme),
+      clientsWithoutToken: settings.get(KEYS.clientsWithoutToken, [], isTokenlessList),
     };
   }
 
@@ -68,6 +77,15 @@ export class SettingsService {
     if (patch.allowedOrigins !== undefined)
       settings.set(KEYS.allowedOrigins, [...new Set(patch.allowedOrigins)]);
     if (patch.theme !== undefined) settings.set(KEYS.theme, patch.theme);
+    if (patch.clientsWithoutToken !== undefined) {
+      const formats = [...new Set(patch.clientsWithoutToken)];
+      settings.set(KEYS.clientsWithoutToken, formats);
+      // Their client is listed among the tokens from now on, so budgets can be set before it calls.
+      for (const format of formats) {
+        const name = CLIENT_WITHOUT_TOKEN[format];
+        if (name !== undefined) this.store.tokens.withoutToken(format, name);
+      }
+    }
     if (patch.retentionDays !== undefined && patch.retentionDays !== before.retentionDays) {
       settings.set(KEYS.retentionDays, patch.retentionDays);
       this.effects.retentionChanged();

@@ -10,7 +10,13 @@ import {
   anyOf,
   singleTokenAuthenticator,
   type LocalAuthenticator,
+  type LocalClient,
 } from '../gateway/server/local-auth.ts';
+import {
+  CLIENT_WITHOUT_TOKEN,
+  TOKENLESS_FORMATS,
+  type WireFormat,
+} from '../../shared/wire-formats.ts';
 import { UpstreamClient } from '../gateway/upstream/upstream-client.ts';
 import { upstreamTimeoutsFromEnv } from '../gateway/upstream/upstream-timeouts.ts';
 import { redact, redactHeaders } from '../secrets/redact.ts';
@@ -77,7 +83,30 @@ export const SETTINGS = {
   retentionDays: 'retentionDays',
   retentionRows: 'retentionRows',
   pricingGroup: 'pricingGroup',
+  clientsWithoutToken: 'clientsWithoutToken',
+  allowedOrigins: 'allowedOrigins',
 } as const;
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+const isFormatList = (value: unknown): value is WireFormat[] =>
+  Array.isArray(value) && value.every((v) => TOKENLESS_FORMATS.includes(v as WireFormat));
+
+/**
+ * The client a format's requests without a token are taken as, while the user lets that
+ * format's clients in without one (Settings); null otherwise. Read per request, so switching it
+ * off takes effect at once, for the app and for `serve` on the same data dir.
+ */
+function clientWithoutToken(store: Store, format: WireFormat): LocalClient | null {
+  const name = CLIENT_WITHOUT_TOKEN[format];
+  if (name === undefined) return null;
+  const allowed = store.settings.get(SETTINGS.clientsWithoutToken, [], isFormatList);
+  if (!allowed.includes(format)) return null;
+  const client = store.tokens.withoutToken(format, name);
+  if (client.tokenId !== undefined) store.tokens.touch(client.tokenId);
+  return client;
+}
 
 /** Opens the store with log-write failures reported, not thrown into requests. */
 export function openAppStore(dataDir: string, log: (line: string) => void): Store {
@@ -142,7 +171,10 @@ export async function startAppListener(options: AppListenerOptions): Promise<Run
     policy: storePolicy(store),
     onRecord: (record) => store.logWriter.enqueue(record),
     ...(options.appHandler ? { appHandler: options.appHandler } : {}),
-    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    // The store's setting, so `serve` grants the origins the app's Settings allowed.
+    corsOrigins:
+      options.corsOrigins ?? (() => settings.get(SETTINGS.allowedOrigins, [], isStringList)),
+    withoutToken: (format) => clientWithoutToken(store, format),
     log: options.log,
   });
 }

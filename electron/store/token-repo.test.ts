@@ -118,4 +118,33 @@ describe('TokenRepo', () => {
     store.tokens.reload();
     expect(store.tokens.verify(late.token)?.name).toBe('late');
   });
+
+  it('keeps a row for requests without a token, which no presented token matches', () => {
+    const tokens = temp.store.tokens;
+    const client = tokens.withoutToken('ollama', 'ollama (no token)');
+    expect(client).toEqual({ name: 'ollama (no token)', tokenId: 'tok_without_token_ollama' });
+    // Asked again (each request asks), it is the same row.
+    expect(tokens.withoutToken('ollama', 'ollama (no token)')).toEqual(client);
+    const listed = tokens.list();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ name: 'ollama (no token)', prefix: '', withoutToken: true });
+    for (const presented of ['', 'mgw_', 'ollama (no token)', 'tok_without_token_ollama'])
+      expect(tokens.verify(presented)).toBeNull();
+    expect(() => tokens.revoke('ollama (no token)')).toThrow(InvalidInputError);
+    expect(() => tokens.revoke('tok_without_token_ollama')).toThrow(/without a token/);
+    expect(tokens.list()[0]?.revokedAt).toBeNull();
+    const { info } = tokens.create('cursor');
+    expect(info.withoutToken).toBeUndefined();
+    expect(() => tokens.create('ollama (no token)')).toThrow(/without a token/);
+    expect(tokens.revoke('cursor')).toBe(true);
+  });
+
+  it('keeps that row across restarts, and a fresh repo finds it again', () => {
+    temp.store.tokens.withoutToken('ollama', 'ollama (no token)');
+    const again = new TokenRepo(temp.store.db, () => temp.clock.now);
+    expect(again.withoutToken('ollama', 'ollama (no token)').tokenId).toBe(
+      'tok_without_token_ollama',
+    );
+    expect(again.list()).toHaveLength(1);
+  });
 });

@@ -3,12 +3,17 @@ import type Database from 'better-sqlite3';
 import { tokenDigest, type LocalClient } from '../gateway/server/local-auth.ts';
 import { newId } from './new-id.ts';
 import type { TokenInfo } from '../../shared/contract.ts';
+import { CLIENT_WITHOUT_TOKEN } from '../../shared/wire-formats.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
 import { ExternalChanges } from './external-changes.ts';
 
 export type { TokenInfo } from '../../shared/contract.ts';
 
 const TOKEN_PREFIX_LENGTH = 12;
+/** Ids of the rows that stand for a format's requests without a token (never a presented token). */
+const WITHOUT_TOKEN_ID = 'tok_without_token_';
+/** The names of those rows, which no token of the user's may take. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(Object.values(CLIENT_WITHOUT_TOKEN));
 const MAX_TOKEN_NAME_LENGTH = 64;
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -43,6 +48,7 @@ const toInfo = (row: TokenRow): TokenInfo => ({
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   revokedAt: row.revoked_at,
+  ...(row.id.startsWith(WITHOUT_TOKEN_ID) ? { withoutToken: true as const } : {}),
 });
 
 /**
@@ -61,6 +67,9 @@ export class TokenRepo {
   private readonly revokeById: Database.Statement<[number, string]>;
   private readonly revokeByName: Database.Statement<[number, string]>;
   private readonly markUsed: Database.Statement<[number, string]>;
+  private readonly insertReserved: Database.Statement<[TokenRow]>;
+  private readonly restore: Database.Statement<[string]>;
+  private readonly reserved = new Set<string>();
   private byPrefix = new Map<string, ActiveToken[]>();
   private readonly lastTouched = new Map<string, number>();
   private readonly changes: ExternalChanges;
@@ -91,7 +100,45 @@ export class TokenRepo {
     this.markUsed = db.prepare<[number, string]>(
       'UPDATE local_tokens SET last_used_at = ? WHERE id = ?',
     );
+    this.insertReserved = db.prepare<[TokenRow]>(
+      `INSERT OR IGNORE INTO local_tokens (id, name, prefix, token_hash, created_at, last_used_at, revoked_at)
+       VALUES (@id, @name, @prefix, @token_hash, @created_at, @last_used_at, @revoked_at)`,
+    );
+    this.restore = db.prepare<[string]>(
+      'UPDATE local_tokens SET revoked_at = NULL WHERE id = ? AND revoked_at IS NOT NULL',
+    );
     this.reload();
+  }
+
+  /**
+   * The client that a format's requests without a token are logged, metered and limited as,
+   * once the user lets them in: a row of its own, so budgets and the Usage page treat it as any
+   * token. It has no token (its prefix is empty and its digest that of no value anyone holds),
+   * so nothing presented ever matches it.
+   */
+  withoutToken(format: string, name: string): LocalClient {
+    const id = `${WITHOUT_TOKEN_ID}${format}`;
+    if (!this.reserved.has(id)) {
+      this.insertReserved.run({
+        id,
+        name,
+        prefix: '',
+        token_hash: randomBytes(32).toString('hex'),
+        created_at: this.now(),
+        last_used_at: null,
+        revoked_at: null,
+      });
+      try {
+        this.restore.run(id);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      // A token of the user's that took the name before this row existed keeps it; the
+      // requests are then logged by name, without limits of their own.
+      if (!this.all.all().some((row) => row.id === id && row.revoked_at === null)) return { name };
+      this.reserved.add(id);
+    }
+    return { name, tokenId: id };
   }
 
   /** Returns the token itself once; only its prefix and digest are kept. */
@@ -106,6 +153,10 @@ export class TokenRepo {
         'token',
         trimmed,
         `An active token named '${trimmed}' already exists. Revoke it or choose another name.`,
+      );
+    if (RESERVED_NAMES.has(trimmed))
+      throw new InvalidInputError(
+        `'${trimmed}' names the requests sent without a token; choose another name.`,
       );
     if (this.activeByName.get(trimmed)) throw duplicate();
     const token = `mgw_${randomBytes(32).toString('base64url')}`;
@@ -136,6 +187,15 @@ export class TokenRepo {
 
   /** By id, or by the name of an active token. False when nothing active matched. */
   revoke(idOrName: string): boolean {
+    const target = this.all
+      .all()
+      .find(
+        (row) => row.revoked_at === null && (row.id === idOrName || row.name === idOrName.trim()),
+      );
+    if (target?.id.startsWith(WITHOUT_TOKEN_ID))
+      throw new InvalidInputError(
+        `'${target.name}' stands for requests sent without a token and has none to revoke. Stop taking them in Settings instead.`,
+      );
     const at = this.now();
     const changed =
       this.revokeById.run(at, idOrName).changes > 0 ||

@@ -152,11 +152,38 @@ interface KitUpstream {
   /** Statuses besides 503 by which the upstream says it refused the work for now. */
   overloadedStatuses: readonly number[];
   /**
+   * A generation request the upstream got (its path, query left out, and body), asked again
+   * whole (not streamed): what the simulator answers it with is the reference for the usage the
+   * gateway metered.
+   */
+  wholeRequest(path: string, body: Record<string, unknown>): UpstreamCall;
+  /** The usage a whole answer of this format reports, in the terms of the gateway's records. */
+  usage(answer: unknown): KitUsage;
+  /**
    * Its recorded stream is long (Messages': signed thinking before the text), so replaying it
    * in the framing suite's slow variants costs much: they run only passed through and to and
    * from the first format.
    */
   longRecording?: true;
+}
+
+/** A request to the upstream: where, and what. */
+interface UpstreamCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Usage as the gateway records it (OpenAI's convention: input counts cache reads and writes,
+ * output counts reasoning). `cachedInputTokens` is null for a format that has no place for
+ * cache reads (Ollama's counts).
+ */
+interface KitUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number | null;
+  cacheWriteTokens: number;
+  reasoningTokens: number;
 }
 
 /** Request bodies a client should never send, each wrong for this format. */

@@ -3,6 +3,7 @@ import { anthropicKit } from './anthropic/kit.ts';
 import { chatKit } from './chat/kit.ts';
 import type { FormatKit } from './format-kit.ts';
 import { geminiKit } from './gemini/kit.ts';
+import { ollamaKit } from './ollama/kit.ts';
 import { responsesKit } from './responses/kit.ts';
 
 /** The registry of test kits: one line per format, and a format without one does not compile. */
@@ -11,6 +12,7 @@ export const KITS: Readonly<Record<WireFormat, FormatKit>> = {
   responses: responsesKit,
   gemini: geminiKit,
   anthropic: anthropicKit,
+  ollama: ollamaKit,
 };
 
 /** Every kit, in the shared list's order. */

@@ -3,6 +3,7 @@ import type { SimFormat } from '../upstream-sim/sim-format.ts';
 import { anthropicSim } from './anthropic/sim.ts';
 import { chatSim } from './chat/sim.ts';
 import { geminiSim } from './gemini/sim.ts';
+import { ollamaSim } from './ollama/sim.ts';
 import { responsesSim } from './responses/sim.ts';
 
 /**
@@ -15,6 +16,7 @@ const SIM_FORMATS: Readonly<Record<WireFormat, SimFormat>> = {
   responses: responsesSim,
   gemini: geminiSim,
   anthropic: anthropicSim,
+  ollama: ollamaSim,
 };
 
 /** Every format the simulator serves, in the shared list's order. */

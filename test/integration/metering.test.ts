@@ -3,7 +3,8 @@ import type { RecordUsage } from '../../electron/gateway/server/request-record.t
 import { SIM_PRICING } from '../upstream-sim/index.ts';
 import { recordFor, startHarness, type Harness } from './harness.ts';
 import { post } from './http-helpers.ts';
-import { WIRE_FORMATS, type WireFormat } from '../../shared/wire-formats.ts';
+import type { FormatKit } from '../format-kits/format-kit.ts';
+import { KIT_LIST } from '../format-kits/kits.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,116 +12,28 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Format = WireFormat;
-const MODELS = ['sim-chat', 'sim-responses', 'sim-gemini', 'sim-anthropic'] as const;
-const UPSTREAM_FORMAT: Record<(typeof MODELS)[number], Format> = {
-  'sim-chat': 'chat',
-  'sim-responses': 'responses',
-  'sim-gemini': 'gemini',
-  'sim-anthropic': 'anthropic',
-};
-const MESSAGES_HEADERS = { 'anthropic-version': '2023-06-01' };
-
-/** The same question in each client format. */
-function clientRequest(
-  format: Format,
-  model: string,
-  stream: boolean,
-  prompt: string,
-): { path: string; body: object } {
-  if (format === 'chat')
-    return {
-      path: '/v1/chat/completions',
-      body: { model, stream, messages: [{ role: 'user', content: prompt }] },
-    };
-  if (format === 'responses')
-    return { path: '/v1/responses', body: { model, stream, input: prompt } };
-  if (format === 'anthropic')
-    return {
-      path: '/v1/messages',
-      body: { model, stream, max_tokens: 1024, messages: [{ role: 'user', content: prompt }] },
-    };
-  const method = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return {
-    path: `/v1beta/models/${model}:${method}`,
-    body: { contents: [{ role: 'user', parts: [{ text: prompt }] }] },
-  };
-}
-
-type Json = Record<string, unknown>;
-const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
-
 /**
- * Asks the simulator directly, non-streamed, with the body the gateway sent it, and maps the
- * usage it reports in OpenAI's convention: the simulator's own count is the reference.
+ * Asks the simulator directly, not streamed, what the gateway asked it (its path and body, as
+ * the upstream's kit asks it whole), and reads the usage it reports in the gateway's terms: the
+ * simulator's own count is the reference.
  */
-async function simulatorUsage(
-  format: Format,
-  model: string,
-  upstreamBody: string,
-): Promise<Omit<RecordUsage, 'totalTokens'>> {
-  const body = JSON.parse(upstreamBody) as Json;
-  delete body.stream;
-  delete body.stream_options;
-  const path =
-    format === 'chat'
-      ? '/v1/chat/completions'
-      : format === 'responses'
-        ? '/v1/responses'
-        : format === 'anthropic'
-          ? '/v1/messages'
-          : `/v1beta/models/${model}:generateContent`;
-  const response = await fetch(`${h.sim.url}${path}`, {
+async function simulatorUsage(upstream: FormatKit, path: string, upstreamBody: string) {
+  const whole = upstream.upstream.wholeRequest(
+    path,
+    JSON.parse(upstreamBody) as Record<string, unknown>,
+  );
+  const { headers } = upstream.upstream.recordingRequest(upstream.nativeModel, '', false);
+  const response = await fetch(`${h.sim.url}${whole.path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${h.sim.keys.full}`,
       'content-type': 'application/json',
-      ...MESSAGES_HEADERS,
+      ...headers,
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify(whole.body),
   });
-  const answer = (await response.json()) as Json;
-  if (format === 'chat') {
-    const u = answer.usage as Json;
-    return {
-      inputTokens: n(u.prompt_tokens),
-      outputTokens: n(u.completion_tokens),
-      cachedInputTokens: n((u.prompt_tokens_details as Json | undefined)?.cached_tokens),
-      cacheWriteTokens: 0,
-      reasoningTokens: n((u.completion_tokens_details as Json | undefined)?.reasoning_tokens),
-    };
-  }
-  if (format === 'responses') {
-    const u = answer.usage as Json;
-    return {
-      inputTokens: n(u.input_tokens),
-      outputTokens: n(u.output_tokens),
-      cachedInputTokens: n((u.input_tokens_details as Json | undefined)?.cached_tokens),
-      cacheWriteTokens: 0,
-      reasoningTokens: n((u.output_tokens_details as Json | undefined)?.reasoning_tokens),
-    };
-  }
-  if (format === 'anthropic') {
-    // Messages counts cache reads and writes outside input_tokens; OpenAI's convention inside.
-    const u = answer.usage as Json;
-    const read = n(u.cache_read_input_tokens);
-    const written = n(u.cache_creation_input_tokens);
-    return {
-      inputTokens: n(u.input_tokens) + read + written,
-      outputTokens: n(u.output_tokens),
-      cachedInputTokens: read,
-      cacheWriteTokens: written,
-      reasoningTokens: n((u.output_tokens_details as Json | undefined)?.reasoning_tokens),
-    };
-  }
-  const u = answer.usageMetadata as Json;
-  return {
-    inputTokens: n(u.promptTokenCount) + n(u.toolUsePromptTokenCount),
-    outputTokens: n(u.candidatesTokenCount) + n(u.thoughtsTokenCount),
-    cachedInputTokens: n(u.cachedContentTokenCount),
-    cacheWriteTokens: 0,
-    reasoningTokens: n(u.thoughtsTokenCount),
-  };
+  expect(response.status).toBe(200);
+  return upstream.upstream.usage(await response.json());
 }
 
 /** The relay's cost formula, written out by hand for the simulator's token tariffs (group ratio 1). */
@@ -137,33 +50,35 @@ function handCost(model: string, usage: RecordUsage): number {
   );
 }
 
-describe.each(WIRE_FORMATS)('metering a %s client', (clientFormat) => {
-  describe.each(MODELS)('on %s', (model) => {
+describe.each(KIT_LIST)('metering a $format client', (client) => {
+  describe.each(KIT_LIST)('on $nativeModel', (upstream) => {
+    const model = upstream.nativeModel;
     it.each([false, true])(
       'stream=%s: tokens equal the simulator’s usage, cost equals the tariff',
       async (stream) => {
         h.sim.clearJournal();
-        const { path, body } = clientRequest(
-          clientFormat,
+        const request = client.client.request(
           model,
+          `[[sim:cached=3]] metering ${client.format} ${model} ${stream}`,
           stream,
-          `[[sim:cached=3]] metering ${clientFormat} ${model} ${stream}`,
         );
-        const response = await post(h, path, body, { headers: MESSAGES_HEADERS });
+        const response = await post(h, request.path, request.body, { headers: request.headers });
         expect(response.status).toBe(200);
         await response.text();
         const record = await recordFor(h, response.headers.get('x-request-id')!);
-        const upstreamFormat = UPSTREAM_FORMAT[model];
-        expect(record.route).toBe(upstreamFormat === clientFormat ? 'passthrough' : 'translated');
+        expect(record.route).toBe(upstream === client ? 'passthrough' : 'translated');
 
         const generation = h.sim.journal.find((e) => e.method === 'POST')!;
-        const expected = await simulatorUsage(upstreamFormat, model, generation.rawBody);
+        const expected = await simulatorUsage(upstream, generation.path, generation.rawBody);
+        // The three cached tokens the prompt asked for, where the format can report them.
+        if (expected.cachedInputTokens !== null) expect(expected.cachedInputTokens).toBe(3);
         expect(record.usageEstimated).toBe(false);
         expect(record.usage).toEqual({
           ...expected,
+          cachedInputTokens: expected.cachedInputTokens ?? 0,
           totalTokens: expected.inputTokens + expected.outputTokens,
         });
-        expect(record.usage!.cachedInputTokens).toBe(3);
+        expect(record.usage!.outputTokens).toBeGreaterThan(0);
         expect(record.costUsd).toBeCloseTo(handCost(model, record.usage!), 12);
         expect(record.tariff).toMatchObject({
           kind: 'tokens',

@@ -26,6 +26,7 @@ describe('GET /v1/models', () => {
       'sim-responses',
       'sim-gemini',
       'sim-anthropic',
+      'sim-ollama',
       'sim-all',
       'sim-gemini-chat',
       'sim-per-call',
@@ -45,8 +46,10 @@ describe('GET /v1/models', () => {
       'openai-response',
       'gemini',
       'anthropic',
+      'ollama',
     ]);
     expect(byId.get('sim-anthropic')?.supported_endpoint_types).toEqual(['anthropic']);
+    expect(byId.get('sim-ollama')?.supported_endpoint_types).toEqual(['ollama']);
     expect(byId.get('sim-gemini-chat')?.supported_endpoint_types).toEqual(['gemini', 'openai']);
     expect(byId.get('sim-embed')?.supported_endpoint_types).toEqual(['embeddings']);
     expect(byId.get('sim-no-markers')).not.toHaveProperty('supported_endpoint_types');
@@ -57,7 +60,7 @@ describe('GET /v1/models', () => {
     const ids = (limited.body as { data: { id: string }[] }).data.map((m) => m.id);
     expect(ids).toEqual(['sim-chat', 'sim-gemini']);
     const broke = await getJson('/v1/models', SIM_KEYS.broke);
-    expect((broke.body as { data: unknown[] }).data).toHaveLength(9);
+    expect((broke.body as { data: unknown[] }).data).toHaveLength(10);
   });
 
   it('serves a single entry, or 404 outside the key scope', async () => {
@@ -114,8 +117,10 @@ describe('GET /api/pricing', () => {
     }
   });
 
-  it('needs a key', async () => {
-    expect((await getJson('/api/pricing')).status).toBe(401);
+  it('needs a key, and refuses it in the relay’s own shape, not Ollama’s (also under /api/)', async () => {
+    const refused = await getJson('/api/pricing');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: { code: 'invalid_api_key' } });
   });
 });
 
@@ -142,6 +147,16 @@ describe('routing errors', () => {
       body: '{}',
     });
     expect(v1native.status).toBe(404);
+  });
+
+  it('405 and 401 on the Ollama paths are Ollama-shaped', async () => {
+    const wrong = await fetch(`${sim.url}/api/chat`, { headers: authHeaders() });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(await wrong.json()).toEqual({ error: expect.any(String) as unknown });
+    const anonymous = await fetch(`${sim.url}/api/generate`, { method: 'POST', body: '{}' });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: expect.any(String) as unknown });
   });
 
   it('401 on the native path is Google-shaped', async () => {

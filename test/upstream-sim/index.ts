@@ -2,8 +2,9 @@
  * The upstream simulator: a real HTTP server that behaves like the hosted gateway this app
  * fronts (a new-api relay: catalog markers and tariffs),
  * answering every generation format deterministically: chat completions, responses,
- * native generateContent and Anthropic Messages (`POST /v1/messages`, with
- * `/v1/messages/count_tokens`; `x-api-key` or Bearer auth, `anthropic-version` required).
+ * native generateContent, Anthropic Messages (`POST /v1/messages`, with
+ * `/v1/messages/count_tokens`; `x-api-key` or Bearer auth, `anthropic-version` required) and
+ * Ollama's API (`POST /api/chat`, `/api/generate`; streamed as NDJSON unless `"stream": false`).
  * What is particular to a format (its paths, body, answer and error shape) is its test kit's
  * simulator part (`test/format-kits/<format>/sim.ts`, listed in `sim-formats.ts`); the
  * catalog, keys, faults and the answer plan here are shared.
@@ -47,6 +48,9 @@
  * reads text only; tool-result linking, previous_response_id,
  * thought signatures, thinking-block signatures, max_output_tokens < 16) → call trigger
  * 400 → answer. The Messages paths check `anthropic-version` (400) right after the path.
+ *
+ * Thinking (Ollama). sim-ollama streams `thinking` before its answer when the request says
+ * `think` (true or a level), and counts it in `eval_count`.
  *
  * Thinking (Messages). sim-anthropic answers with a `thinking` block, signed, when the
  * request turns thinking on (`enabled`, `adaptive`; `display: "omitted"` empties its text),

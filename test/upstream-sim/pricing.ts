@@ -17,6 +17,7 @@ export const SIM_PRICING: Readonly<Record<string, SimTariff>> = {
   'sim-responses': tokens(1.25, 8, 0.1),
   'sim-gemini': tokens(0.625, 6, 0.25),
   'sim-anthropic': tokens(1.5, 5, 0.1),
+  'sim-ollama': tokens(0.3, 2.5, 0.2),
   'sim-all': tokens(0.5, 3, 0.5, ['default', 'vip']),
   'sim-gemini-chat': tokens(0.05, 4, 0.25),
   'sim-per-call': {

@@ -9,6 +9,8 @@ import type { SimState } from './sim-state.ts';
 export interface SimPathRequest {
   model?: string;
   stream?: boolean;
+  /** Which of the format's generation endpoints the path is, where it has several (Ollama's chat and generate). */
+  endpoint?: string;
 }
 
 /** The catalog's model that speaks only this format, and what it does beyond answering. */

@@ -6,8 +6,11 @@ export interface StreamEvent {
   data: unknown;
 }
 
-/** `sse` = `data:` records; `json-array` = Google's streaming reply without `alt=sse`. */
-export type Framing = 'sse' | 'json-array';
+/**
+ * `sse` = `data:` records; `json-array` = Google's streaming reply without `alt=sse`; `ndjson` =
+ * one JSON object a line (Ollama's streams).
+ */
+export type Framing = 'sse' | 'json-array' | 'ndjson';
 
 export interface StreamPlan {
   chunkDelayMs: number;
@@ -53,6 +56,7 @@ export class StreamSink {
   #frame(ev: StreamEvent): string {
     const json = JSON.stringify(ev.data);
     if (this.#framing === 'json-array') return (this.#sent === 0 ? '[' : ',\r\n') + json;
+    if (this.#framing === 'ndjson') return `${json}\n`;
     return ev.event === undefined ? `data: ${json}\n\n` : `event: ${ev.event}\ndata: ${json}\n\n`;
   }
 

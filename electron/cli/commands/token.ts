@@ -39,8 +39,10 @@ export async function tokenCommand(args: string[]): Promise<void> {
       for (const t of rows) {
         const state = t.revokedAt === null ? 'active' : `revoked ${date(t.revokedAt)}`;
         const limits = t.revokedAt === null ? limitsSummary(store.tokenLimits.get(t.id)) : '-';
+        // The row of requests sent without a token has no prefix to show.
+        const prefix = t.withoutToken ? '(no token)    ' : `${t.prefix}…`;
         process.stdout.write(
-          `${t.name.padEnd(20)} ${t.prefix}…  created ${date(t.createdAt)}  last used ${date(t.lastUsedAt)}  ${state.padEnd(23)}  limits ${limits}\n`,
+          `${t.name.padEnd(20)} ${prefix}  created ${date(t.createdAt)}  last used ${date(t.lastUsedAt)}  ${state.padEnd(23)}  limits ${limits}\n`,
         );
       }
     } else if (action === 'revoke') {

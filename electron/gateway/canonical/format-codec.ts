@@ -131,6 +131,20 @@ export interface TokenCounting {
 }
 
 /**
+ * A route a format's clients call that the gateway answers itself from the catalog, with no
+ * upstream call (Ollama's `POST /api/show`, `GET /api/version`).
+ */
+export interface LocalRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /**
+   * The answer's body, from the models (routes included) the client may see and, for a POST,
+   * its JSON body. Throws a GatewayError: a 400 for a bad body, a 404 for a model not there.
+   */
+  answer(models: readonly CatalogModel[], body: unknown): unknown;
+}
+
+/**
  * Everything the gateway knows about one wire format, on either side of the hub: how its
  * clients call (paths, token places, body envelope), how it answers (ids, error bodies, stream
  * endings, model lists), where the upstream serves it, and the conversions to and from the
@@ -176,8 +190,11 @@ export interface FormatCodec {
   keptAnswers?: KeptAnswers;
   /** Prepares a passed-through request the gateway must change to meter it (chat's usage chunk). */
   preparePassthrough?(raw: Buffer, envelope: RequestEnvelope): PassthroughPreparation | undefined;
-  /** The upstream's path for a generation in this format. */
-  upstreamPath(model: string, stream: boolean): string;
+  /**
+   * The upstream's path for a generation in this format; `envelope` is the client's, where the
+   * request passes through (a format with two generation paths keeps the one it was sent to).
+   */
+  upstreamPath(model: string, stream: boolean, envelope?: RequestEnvelope): string;
   /**
    * A passed-through body sent to another model than the one the client named (a route's
    * model): every other byte kept. Formats that name the model in the path return it as is.
@@ -194,6 +211,19 @@ export interface FormatCodec {
    */
   readHeaders?(headers: RequestHeaders, ctx: ConversionContext): void;
   tokenCounting?: TokenCounting;
+  /** Routes its clients call that the gateway answers from the catalog alone. */
+  localRoutes?: readonly LocalRoute[];
+  /**
+   * The answer to a generation request that asks for no generation (Ollama's load and unload
+   * requests, which carry nothing to answer), written at once for a model the client may use,
+   * with no upstream call; undefined for a request to generate.
+   */
+  answerLocally?(envelope: RequestEnvelope): unknown;
+  /**
+   * What its own servers answer on `GET /` to a client that is not a browser (Ollama's
+   * `Ollama is running`, which its clients probe to tell whether the server is up).
+   */
+  rootProbe?: string;
 
   /** Client body → canonical. Throws GatewayError 400 naming a field it cannot carry. */
   decodeRequest(

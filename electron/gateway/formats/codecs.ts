@@ -3,6 +3,7 @@ import { WIRE_FORMATS, type WireFormat } from '../../../shared/wire-formats.ts';
 import { anthropicCodec } from './anthropic/anthropic-codec.ts';
 import { chatCodec } from './chat/chat-codec.ts';
 import { geminiCodec } from './gemini/gemini-codec.ts';
+import { ollamaCodec } from './ollama/ollama-codec.ts';
 import { responsesCodec } from './responses/responses-codec.ts';
 
 /** The registry: one line per format. Everything else asks a codec from here. */
@@ -11,6 +12,7 @@ export const CODECS: Readonly<Record<WireFormat, FormatCodec>> = {
   responses: responsesCodec,
   gemini: geminiCodec,
   anthropic: anthropicCodec,
+  ollama: ollamaCodec,
 };
 
 /** Every codec, in the shared list's order. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenSource } from '../canonical/format-codec.ts';
 import { answerDiscovery } from './answer-discovery.ts';
+import { answerLocalRoute } from './answer-local-route.ts';
 import { handleCountTokens } from './handle-count-tokens.ts';
 import { handleGeneration, type GenerationDeps } from './handle-generation.ts';
 import { handleReadAnswer } from './handle-read-answer.ts';
@@ -23,6 +24,8 @@ export async function answerRoute(
       return handleCountTokens(deps, ctx, route.codec, route.counting, req, res);
     case 'read-answer':
       return handleReadAnswer(deps, ctx, route.codec, route.id, res);
+    case 'local':
+      return answerLocalRoute(deps, ctx, route.local, req, res);
     case 'list-models':
     case 'get-model':
       return answerDiscovery(deps, ctx, route, via, res);

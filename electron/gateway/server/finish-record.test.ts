@@ -7,7 +7,12 @@ import { RequestContext } from './request-context.ts';
 import type { RequestRecord } from './request-record.ts';
 
 function request(status = 200, headersSent = true) {
-  const req = { headers: {}, method: 'POST', url: '/v1/chat/completions' } as IncomingMessage;
+  const req = {
+    headers: {},
+    method: 'POST',
+    url: '/v1/chat/completions',
+    socket: { remoteAddress: '127.0.0.1' },
+  } as unknown as IncomingMessage;
   const res = Object.assign(new EventEmitter(), { statusCode: status, headersSent });
   const ctx = new RequestContext(req, res as unknown as ServerResponse);
   return { ctx, res: res as unknown as ServerResponse };

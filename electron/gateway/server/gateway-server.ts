@@ -6,11 +6,13 @@ import { applyCors } from './cors.ts';
 import { generationDeps, type GenerationSettings } from './gateway-deps.ts';
 import { GracefulClose } from './graceful-close.ts';
 import { handleRequest, type RequestHandling } from './handle-request.ts';
-import type { LocalAuthenticator } from './local-auth.ts';
+import type { WireFormat } from '../../../shared/wire-formats.ts';
+import type { LocalAuthenticator, LocalClient } from './local-auth.ts';
 import { createGatewayServer, listen, type ServerDeadlines } from './listen.ts';
 import { isModelApiPath } from './model-api-paths.ts';
 import { requestPath, toOriginForm } from './origin-form.ts';
 import type { RequestRecord } from './request-record.ts';
+import { answerRootProbe } from './root-probe.ts';
 import { serveApp, type AppHandler } from './serve-app.ts';
 
 export { allowedHostsFromEnv } from './listen.ts';
@@ -38,6 +40,11 @@ export interface GatewayOptions extends GenerationSettings, ServerDeadlines {
   appHandler?: AppHandler;
   /** Browser origins granted CORS on the model API (none by default), read per request. */
   corsOrigins?: () => readonly string[];
+  /**
+   * The client a format's requests without a token are taken as, where the user lets that
+   * format's clients in without one; null otherwise. Read per request.
+   */
+  withoutToken?: (format: WireFormat) => LocalClient | null;
 }
 
 export interface RunningGateway {
@@ -65,6 +72,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const handling: RequestHandling = {
     deps,
     auth: options.auth,
+    ...(options.withoutToken
+      ? {
+          tokenless: {
+            clientOf: options.withoutToken,
+            allowedOrigins: options.corsOrigins ?? (() => []),
+          },
+        }
+      : {}),
     allowedHosts,
     capture: options.capture,
     shutdown,
@@ -82,13 +97,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     toOriginForm(req);
     const modelApi = isModelApiPath(requestPath(req));
     const app = options.appHandler;
+    // The app's page where it serves one (headless); else what a format's clients probe on `/`.
+    const rest = (): void => {
+      if (!answerRootProbe(req, res, allowedHosts)) answer(req, res);
+    };
     if (!modelApi && app) {
       void serveApp(req, res, app, allowedHosts, log).then((served) => {
-        if (!served) answer(req, res);
+        if (!served) rest();
       });
       return;
     }
-    if (modelApi && options.corsOrigins && applyCors(req, res, options.corsOrigins())) return;
+    if (!modelApi) {
+      rest();
+      return;
+    }
+    if (options.corsOrigins && applyCors(req, res, options.corsOrigins())) return;
     answer(req, res);
   });
 

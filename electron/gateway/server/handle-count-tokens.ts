@@ -82,6 +82,7 @@ export async function handleCountTokens(
       // A route's model counts under its own name.
       body: model.id === envelope.model ? raw : codec.withModel(raw, model.id),
       stream: false,
+      streamType: codec.framing.contentType,
       headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
     });
     if (!answer) return;

@@ -10,7 +10,8 @@ import { clip } from './clip.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { parseJsonBody, readBody } from './read-body.ts';
 import type { RequestContext } from './request-context.ts';
-import { planRequest } from './request-plan.ts';
+import { checkName, planRequest } from './request-plan.ts';
+import { sendJson } from './send-json.ts';
 import { tryModels } from './try-models.ts';
 
 export interface GenerationDeps {
@@ -32,7 +33,8 @@ export interface GenerationDeps {
 
 /**
  * One generation request: validate, apply the person's decisions (allow list, route, limits),
- * then ask the models in order, each passed through or translated.
+ * then ask the models in order, each passed through or translated. A request that asks for no
+ * generation (a load request) is answered at once.
  */
 export async function handleGeneration(
   deps: GenerationDeps,
@@ -49,6 +51,12 @@ export async function handleGeneration(
   const envelope = route.codec.readEnvelope(body as Record<string, unknown>, route.path);
   ctx.record.model = clip(envelope.model);
   ctx.record.stream = envelope.stream;
+  const local = route.codec.answerLocally?.(envelope);
+  if (local !== undefined) {
+    await checkName(deps, ctx, envelope.model);
+    sendJson(res, 200, local);
+    return;
+  }
   const plan = await planRequest(deps, ctx, envelope, raw.length);
   await tryModels(deps, ctx, route.codec, envelope, raw, plan, res);
 }

@@ -10,11 +10,14 @@ import type { LocalAuthenticator } from './local-auth.ts';
 import { replyError } from './reply-error.ts';
 import { RequestContext } from './request-context.ts';
 import { matchRoute } from './route-table.ts';
+import type { TokenlessAccess } from './tokenless-client.ts';
 
 /** What a model API request is answered with, besides the request itself. */
 export interface RequestHandling extends RecordSinks {
   deps: GenerationDeps;
   auth: LocalAuthenticator;
+  /** Who may call without a token; nobody where absent. */
+  tokenless?: TokenlessAccess;
   /** Host names answered besides loopback names. */
   allowedHosts: ReadonlySet<string>;
   capture: CaptureOptions | undefined;
@@ -45,7 +48,7 @@ export async function handleRequest(
     const refused = refuseHost(req.headers.host, h.allowedHosts, 'gateway');
     if (refused) throw refused;
     if (route.kind === 'error') throw route.error;
-    const via = authenticate(ctx, route, url.searchParams, h.auth);
+    const via = authenticate(ctx, route, url.searchParams, h.auth, h.tokenless);
     await answerRoute(h.deps, ctx, route, via, req, res);
   } catch (error) {
     replyError(ctx, route, res, error, h.log);

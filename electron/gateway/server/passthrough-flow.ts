@@ -31,10 +31,11 @@ export async function passthroughFlow(
   }
   const upstream = deps.upstream();
   const answer = await callUpstream(upstream, call.retry, ctx, {
-    path: codec.upstreamPath(call.model.id, envelope.stream),
+    path: codec.upstreamPath(call.model.id, envelope.stream, envelope),
     body,
     headers: codec.upstreamHeaders?.(ctx.headers) ?? {},
     stream: envelope.stream,
+    streamType: codec.framing.contentType,
     signal: call.attempt.signal,
   });
   if (!answer) return;

@@ -14,12 +14,15 @@ export class RequestContext {
   requestBody: Buffer | null = null;
   /** The client's request headers (some formats carry request options in them). */
   readonly headers: IncomingMessage['headers'];
+  /** The peer's address: some requests are taken only from this machine. */
+  readonly remoteAddress: string | undefined;
   private readonly controller = new AbortController();
   private readonly started = performance.now();
   private readonly closed: Promise<void>;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.headers = req.headers;
+    this.remoteAddress = req.socket.remoteAddress;
     this.record = {
       requestId: this.id,
       startedAt: Date.now(),

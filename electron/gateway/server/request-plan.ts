@@ -3,7 +3,7 @@ import { limitRefusalError, modelNotAllowedError } from '../policy/limit-errors.
 import { hasCountedLimits, isRefusal, type TokenLimits } from '../policy/limits.ts';
 import type { ModelRoute } from '../policy/model-route.ts';
 import { worstCharge } from '../policy/worst-charge.ts';
-import { currentCatalog } from './catalog-lookup.ts';
+import { currentCatalog, findModel } from './catalog-lookup.ts';
 import type { GenerationDeps } from './handle-generation.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -27,6 +27,23 @@ async function resolveName(
   if (!route.shadow && (await currentCatalog(deps, ctx)).byId.has(name))
     return { route: null, models: [name] };
   return { route, models: route.models };
+}
+
+/**
+ * Checks, for a request the gateway answers without generating, that the name is one the token
+ * may ask for and that it stands for something: a route, or a catalog model (else the 404).
+ */
+export async function checkName(
+  deps: GenerationDeps,
+  ctx: RequestContext,
+  name: string,
+): Promise<void> {
+  const tokenId = ctx.record.clientTokenId;
+  const allowed = tokenId === null ? undefined : deps.policy?.limits(tokenId)?.models;
+  if (allowed && !allowed.includes(name))
+    throw modelNotAllowedError(ctx.record.client, name, allowed);
+  const plan = await resolveName(deps, ctx, name);
+  if (plan.route === null) await findModel(deps, ctx, name);
 }
 
 /**

@@ -63,7 +63,8 @@ describe('matchRoute', () => {
     const message = route.kind === 'error' ? route.error.message : '';
     expect(message).toMatch(/^Unknown path \/v2\/chat\. This gateway serves \/v1\/models, /);
     for (const codec of CODEC_LIST) {
-      for (const path of [...codec.served, ...codec.discovery.ownPaths])
+      const local = (codec.localRoutes ?? []).map((route) => route.path);
+      for (const path of [...codec.served, ...codec.discovery.ownPaths, ...local])
         expect(message).toContain(path);
     }
     expect(message).toMatch(/ and \S+\.$/);
@@ -98,5 +99,19 @@ describe('matchRoute', () => {
     });
     const post = matchRoute('POST', '/v1/responses/resp_1', q());
     expect(post.kind === 'error' && post.error.status).toBe(405);
+  });
+
+  it('maps the routes a format answers from the catalog, each on its own method', () => {
+    const locals = CODEC_LIST.flatMap((codec) =>
+      (codec.localRoutes ?? []).map((local) => ({ codec, local })),
+    );
+    expect(locals.length).toBeGreaterThan(0);
+    for (const { codec, local } of locals) {
+      const route = matchRoute(local.method, local.path, q());
+      expect(route).toEqual({ kind: 'local', codec, local });
+      const wrong = matchRoute(local.method === 'GET' ? 'POST' : 'GET', local.path, q());
+      expect(wrong.kind === 'error' && wrong.error.status).toBe(405);
+      expect(wrong.codec).toBe(codec);
+    }
   });
 });

@@ -1,4 +1,9 @@
-import type { FormatCodec, PathRequest, TokenCounting } from '../canonical/format-codec.ts';
+import type {
+  FormatCodec,
+  LocalRoute,
+  PathRequest,
+  TokenCounting,
+} from '../canonical/format-codec.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { CODEC_LIST, codecForPath } from '../formats/codecs.ts';
 
@@ -15,6 +20,8 @@ export type Route =
   | { kind: 'count-tokens'; codec: FormatCodec; counting: TokenCounting }
   /** An answer the client's format lets it read again (`GET /v1/responses/{id}`). */
   | { kind: 'read-answer'; codec: FormatCodec; id: string }
+  /** A route the format's clients call that the gateway answers from the catalog (`/api/show`). */
+  | { kind: 'local'; codec: FormatCodec; local: LocalRoute }
   | { kind: 'error'; error: GatewayError; codec: FormatCodec };
 
 /** Discovery paths every OpenAI-style client uses; the format is told by the client's headers. */
@@ -26,6 +33,7 @@ const SERVED_PATHS = [
     SHARED_LIST_PATH,
     ...CODEC_LIST.flatMap((codec) => codec.discovery.ownPaths),
     ...CODEC_LIST.flatMap((codec) => codec.served),
+    ...CODEC_LIST.flatMap((codec) => (codec.localRoutes ?? []).map((local) => local.path)),
   ]),
 ];
 
@@ -79,6 +87,18 @@ function matchDiscovery(method: string, pathname: string): Route | undefined {
   return undefined;
 }
 
+/** A path one format's clients call that the gateway answers itself (`GET /api/version`). */
+function matchLocal(method: string, pathname: string): Route | undefined {
+  for (const codec of CODEC_LIST) {
+    const local = codec.localRoutes?.find((candidate) => candidate.path === pathname);
+    if (local === undefined) continue;
+    return method === local.method
+      ? { kind: 'local', codec, local }
+      : methodNotAllowed(local.method, codec);
+  }
+  return undefined;
+}
+
 /** Maps a request line to one of the gateway's routes, asking each format's codec. */
 export function matchRoute(method: string, pathname: string, query: URLSearchParams): Route {
   for (const codec of CODEC_LIST) {
@@ -97,7 +117,7 @@ export function matchRoute(method: string, pathname: string, query: URLSearchPar
     if (path instanceof GatewayError) return { kind: 'error', error: path, codec };
     return { kind: 'generate', codec, path };
   }
-  const discovery = matchDiscovery(method, pathname);
+  const discovery = matchLocal(method, pathname) ?? matchDiscovery(method, pathname);
   if (discovery) return discovery;
   return { kind: 'error', error: unknownPath(pathname), codec: codecForPath(pathname) };
 }

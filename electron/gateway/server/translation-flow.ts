@@ -66,6 +66,7 @@ export async function translationFlow(
     headers: upstream.upstreamHeaders?.(undefined) ?? {},
     body: JSON.stringify(upstreamBody),
     stream: request.stream,
+    streamType: upstream.framing.contentType,
     signal: call.attempt.signal,
   });
   if (!answer) return;

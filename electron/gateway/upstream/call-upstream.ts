@@ -36,6 +36,8 @@ export async function callUpstream(
     path: string;
     body: string | Buffer;
     stream: boolean;
+    /** The content type of the upstream format's streams (SSE, NDJSON), asked for when streaming. */
+    streamType: string;
     /** Headers the upstream's format needs besides the body (Anthropic's version). */
     headers?: Record<string, string>;
     /** Aborts this call (a model's attempt); the client's own signal when absent. */
@@ -57,7 +59,8 @@ export async function callUpstream(
         signal,
         headers: {
           ...request.headers,
-          accept: request.stream ? 'text/event-stream' : 'application/json',
+          // The media type alone: `accept` takes no charset.
+          accept: request.stream ? (request.streamType.split(';')[0] ?? '') : 'application/json',
         },
       },
       retry,

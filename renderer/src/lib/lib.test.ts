@@ -15,6 +15,7 @@ describe('buildSnippets', () => {
       'openai-python',
       'genai',
       'anthropic-js',
+      'ollama-js',
       'claude-code',
       'env',
     ]);
@@ -28,6 +29,8 @@ describe('buildSnippets', () => {
     expect(snippets[3]?.code).toContain("httpOptions: { baseUrl: 'http://127.0.0.1:8787' }");
     const byId = (id: string) => snippets.find((s) => s.id === id)?.code ?? '';
     expect(byId('anthropic-js')).toContain("baseURL: 'http://127.0.0.1:8787'");
+    expect(byId('ollama-js')).toContain("host: 'http://127.0.0.1:8787',");
+    expect(byId('ollama-js')).toContain('Bearer ${process.env.MODEL_GATEWAY_TOKEN}');
     expect(byId('claude-code')).toContain('export ANTHROPIC_BASE_URL=http://127.0.0.1:8787');
     expect(byId('claude-code')).toContain('ANTHROPIC_AUTH_TOKEN=$MODEL_GATEWAY_TOKEN');
     expect(byId('claude-code')).toContain('claude --model sim-chat');

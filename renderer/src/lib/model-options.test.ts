@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelInfo, ModelRouteInfo } from '../../../shared/contract.ts';
+import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
 import {
   choiceKey,
   chatUnavailableReason,
@@ -82,7 +83,7 @@ describe('the model picker options', () => {
     // Not in the catalog: the formats the app reported, the rest translated.
     expect(routeBadges(routes[1]!, MODELS)).toEqual({
       formats: ['chat'],
-      translatedFormats: ['responses', 'gemini', 'anthropic'],
+      translatedFormats: WIRE_FORMATS.filter((format) => format !== 'chat'),
     });
   });
 

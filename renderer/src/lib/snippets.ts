@@ -1,5 +1,13 @@
 export interface Snippet {
-  id: 'curl' | 'openai-js' | 'openai-python' | 'genai' | 'anthropic-js' | 'claude-code' | 'env';
+  id:
+    | 'curl'
+    | 'openai-js'
+    | 'openai-python'
+    | 'genai'
+    | 'anthropic-js'
+    | 'ollama-js'
+    | 'claude-code'
+    | 'env';
   title: string;
   language: 'bash' | 'javascript' | 'python';
   code: string;
@@ -106,6 +114,27 @@ export function buildSnippets({ gatewayUrl, token, model }: SnippetInput): Snipp
         `  messages: [{ role: 'user', content: 'Hello' }],`,
         `});`,
         `console.log(message.content);`,
+      ].join('\n'),
+    },
+    {
+      id: 'ollama-js',
+      title: 'ollama (JavaScript)',
+      language: 'javascript',
+      code: [
+        `import { Ollama } from 'ollama';`,
+        ``,
+        `// Ollama clients take the host alone: the gateway serves /api/chat, /api/tags and the rest.`,
+        `const ollama = new Ollama({`,
+        `  host: '${base}',`,
+        token
+          ? `  headers: { Authorization: 'Bearer ${token}' },`
+          : '  headers: { Authorization: `Bearer ${process.env.MODEL_GATEWAY_TOKEN}` },',
+        `});`,
+        `const answer = await ollama.chat({`,
+        `  model: ${m.replaceAll('"', "'")},`,
+        `  messages: [{ role: 'user', content: 'Hello' }],`,
+        `});`,
+        `console.log(answer.message.content);`,
       ].join('\n'),
     },
     {

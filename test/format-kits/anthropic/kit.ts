@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { FormatKit, KitReply, KitRequest } from '../format-kit.ts';
 import { deepArrays } from '../deep.ts';
 import { SSE_FRAMING } from '../framing/sse.ts';
-import { list, obj, slotIf } from '../json.ts';
+import { list, num, obj, slotIf } from '../json.ts';
 import { anthropicMatrix } from './matrix.ts';
 import { anthropicRecorded } from './recorded.ts';
 import { ANTHROPIC_VERSION, anthropicBadInput } from './reliability.ts';
@@ -130,6 +130,20 @@ export const anthropicKit: FormatKit = {
         },
       ]),
     overloadedStatuses: [529],
+    wholeRequest: (path, { stream: _stream, ...body }) => ({ path, body }),
+    // Messages counts cache reads and writes outside input_tokens; OpenAI's convention inside.
+    usage: (answer) => {
+      const u = obj(obj(answer).usage);
+      const read = num(u.cache_read_input_tokens);
+      const written = num(u.cache_creation_input_tokens);
+      return {
+        inputTokens: num(u.input_tokens) + read + written,
+        outputTokens: num(u.output_tokens),
+        cachedInputTokens: read,
+        cacheWriteTokens: written,
+        reasoningTokens: num(obj(u.output_tokens_details).thinking_tokens),
+      };
+    },
     longRecording: true,
   },
   badBodies: {

@@ -1,7 +1,7 @@
 import type { FormatKit, KitRequest } from '../format-kit.ts';
 import { SSE_FRAMING } from '../framing/sse.ts';
 import { deepArrays } from '../deep.ts';
-import { list, obj, slotIf } from '../json.ts';
+import { list, num, obj, slotIf } from '../json.ts';
 import { expectOpenAiError } from '../openai-errors.ts';
 import { chatMatrix } from './matrix.ts';
 import { chatRecorded } from './recorded.ts';
@@ -61,6 +61,21 @@ export const chatKit: FormatKit = {
         },
       ]),
     overloadedStatuses: [],
+    // Without `stream` and the usage request that goes with it.
+    wholeRequest: (path, { stream: _stream, stream_options: _options, ...body }) => ({
+      path,
+      body,
+    }),
+    usage: (answer) => {
+      const u = obj(obj(answer).usage);
+      return {
+        inputTokens: num(u.prompt_tokens),
+        outputTokens: num(u.completion_tokens),
+        cachedInputTokens: num(obj(u.prompt_tokens_details).cached_tokens),
+        cacheWriteTokens: 0,
+        reasoningTokens: num(obj(u.completion_tokens_details).reasoning_tokens),
+      };
+    },
   },
   badBodies: {
     textAround: (model) => [`{"model":"${model}","messages":[{"role":"user","content":"`, '"}]}'],

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { FormatKit, KitReply, KitRequest } from '../format-kit.ts';
 import { deepObjects } from '../deep.ts';
 import { SSE_FRAMING } from '../framing/sse.ts';
-import { list, obj, slotIf } from '../json.ts';
+import { list, num, obj, slotIf } from '../json.ts';
 import { geminiMatrix } from './matrix.ts';
 import { geminiRecorded } from './recorded.ts';
 import { geminiBadInput } from './reliability.ts';
@@ -63,6 +63,21 @@ export const geminiKit: FormatKit = {
         { data: JSON.stringify({ error: { code: 500, message, status: 'INTERNAL' } }) },
       ]),
     overloadedStatuses: [],
+    // The stream mode is the path's: the same body asked of `generateContent`.
+    wholeRequest: (path, body) => ({
+      path: path.replace(/:streamGenerateContent$/, ':generateContent'),
+      body,
+    }),
+    usage: (answer) => {
+      const u = obj(obj(answer).usageMetadata);
+      return {
+        inputTokens: num(u.promptTokenCount) + num(u.toolUsePromptTokenCount),
+        outputTokens: num(u.candidatesTokenCount) + num(u.thoughtsTokenCount),
+        cachedInputTokens: num(u.cachedContentTokenCount),
+        cacheWriteTokens: 0,
+        reasoningTokens: num(u.thoughtsTokenCount),
+      };
+    },
   },
   badBodies: {
     textAround: () => ['{"contents":[{"role":"user","parts":[{"text":"', '"}]}]}'],

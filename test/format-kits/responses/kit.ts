@@ -1,7 +1,7 @@
 import type { FormatKit, KitRequest } from '../format-kit.ts';
 import { deepArrays } from '../deep.ts';
 import { SSE_FRAMING } from '../framing/sse.ts';
-import { list, obj, slotIf } from '../json.ts';
+import { list, num, obj, slotIf } from '../json.ts';
 import { expectOpenAiError } from '../openai-errors.ts';
 import { responsesMatrix } from './matrix.ts';
 import { responsesRecorded } from './recorded.ts';
@@ -56,6 +56,17 @@ export const responsesKit: FormatKit = {
         },
       ]),
     overloadedStatuses: [],
+    wholeRequest: (path, { stream: _stream, ...body }) => ({ path, body }),
+    usage: (answer) => {
+      const u = obj(obj(answer).usage);
+      return {
+        inputTokens: num(u.input_tokens),
+        outputTokens: num(u.output_tokens),
+        cachedInputTokens: num(obj(u.input_tokens_details).cached_tokens),
+        cacheWriteTokens: 0,
+        reasoningTokens: num(obj(u.output_tokens_details).reasoning_tokens),
+      };
+    },
   },
   badBodies: {
     textAround: (model) => [`{"model":"${model}","input":"`, '"}'],

@@ -1,20 +1,18 @@
 import { FORMAT_MARKER, WIRE_FORMATS, type WireFormat } from '../../../shared/wire-formats.ts';
+import { SIM_FORMAT_LIST } from '../../format-kits/sim-formats.ts';
 import { SIM_MODELS } from '../../upstream-sim/index.ts';
 
 /**
- * The simulator models a real client is run against: one native to each format, one that
- * speaks them all, and one whose catalog entry carries no endpoint markers (the gateway
- * assumes chat for it). The other generation models add no new route: sim-gemini-chat and
- * sim-per-call take the same paths as sim-all and sim-chat.
+ * The simulator models a real client is run against: one native to each format (each format's
+ * simulator part names it), one that speaks them all, and one whose catalog entry carries no
+ * endpoint markers (the gateway assumes chat for it). The other generation models add no new
+ * route: sim-gemini-chat and sim-per-call take the same paths as sim-all and sim-chat.
  */
-export const CLIENT_TEST_MODELS = [
-  'sim-chat',
-  'sim-responses',
-  'sim-gemini',
-  'sim-anthropic',
+export const CLIENT_TEST_MODELS: readonly string[] = [
+  ...SIM_FORMAT_LIST.map((format) => format.nativeModel.id),
   'sim-all',
   'sim-no-markers',
-] as const;
+];
 
 /** The format a catalog marker stands for; none for a marker of no generation format. */
 const formatOf = (marker: string): WireFormat | undefined =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
 import { SIM_PRICING } from '../../upstream-sim/index.ts';
 import { startServices, toolToken, type ServicesFixture } from './services-fixture.ts';
 
@@ -14,7 +15,9 @@ describe('models', () => {
     const byId = new Map(models.map((m) => [m.id, m]));
     const gemini = byId.get('sim-gemini')!;
     expect(gemini.formats).toEqual(['gemini']);
-    expect(gemini.translatedFormats).toEqual(['chat', 'responses', 'anthropic']);
+    // Every other format reaches it through translation, in the list's order.
+    expect(gemini.translatedFormats).toEqual(WIRE_FORMATS.filter((f) => f !== 'gemini'));
+    expect(gemini.translatedFormats).toContain('anthropic');
     expect(gemini.markers).toEqual(['gemini']);
     // 0.625 × group ratio 1 × $2 per million; output × completion ratio 6.
     expect(gemini.inputPerMillion).toBeCloseTo(1.25);
@@ -45,7 +48,7 @@ describe('models', () => {
     const chat = after.find((m) => m.id === 'sim-chat')!;
     expect(chat).toMatchObject({
       formats: ['gemini', 'chat'],
-      translatedFormats: ['responses', 'anthropic'],
+      translatedFormats: WIRE_FORMATS.filter((f) => f !== 'gemini' && f !== 'chat'),
       inputPerMillion: 20,
       outputPerMillion: 40,
       overridden: { markers: true, tariff: true },

@@ -21,6 +21,7 @@ describe('settings', () => {
       allowedOrigins: [],
       retentionDays: 90,
       theme: 'system',
+      clientsWithoutToken: [],
     });
     const { settings } = await fx.call('settings.update', {
       theme: 'dark',

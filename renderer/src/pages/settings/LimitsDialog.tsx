@@ -11,6 +11,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { budgetView } from '../../format/budget.ts';
+import { tokenNoun } from '../../format/token-client.ts';
 import type { UnavailableReason } from '../../lib/model-options.ts';
 import { budgetsOf, useLimitsStore } from '../../stores/limits-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
@@ -68,8 +69,8 @@ export function LimitsDialog({ token, onClose }: LimitsDialogProps) {
       open={token !== null}
       onClose={close}
       wide
-      title={token ? `Limits for the token ${token.name}` : 'Limits'}
-      description="Budgets count the metered (estimated) cost of this token’s requests. At 80 % the app says so; once one is spent, requests are refused in the tool’s own format — or go to a route you choose — until it resets."
+      title={token ? `Limits for ${tokenNoun(token)}` : 'Limits'}
+      description={`Budgets count the metered (estimated) cost of ${token?.withoutToken ? 'the requests sent without a token' : 'this token’s requests'}. At 80 % the app says so; once one is spent, requests are refused in the tool’s own format — or go to a route you choose — until it resets.`}
       footer={
         loaded.state === 'ready' ? (
           <>
@@ -210,7 +211,7 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
     <form
       id={id}
       className="stack limits-form"
-      aria-label={`Limits for the token ${token.name}`}
+      aria-label={`Limits for ${tokenNoun(token)}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

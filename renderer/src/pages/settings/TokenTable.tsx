@@ -1,18 +1,32 @@
 import { KeySquare } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TokenInfo } from '../../../../shared/contract.ts';
+import type { WireFormat } from '../../../../shared/wire-formats.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatDateTime, formatRelative } from '../../format/time.ts';
+import {
+  prefixText,
+  tokenActions,
+  tokenLabel,
+  tokenStatus,
+  type TokenStatusView,
+} from '../../format/token-client.ts';
+import { useAppStore } from '../../stores/app-store.ts';
 import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 import { LimitsDialog } from './LimitsDialog.tsx';
 import { limitsSummary } from './limits-form.ts';
 
-/** The local tokens: prefix, dates, limits (edited in a dialog), and Revoke (after a confirmation). */
+const NONE: readonly WireFormat[] = [];
+
+/**
+ * The local tokens: prefix, dates, limits (edited in a dialog), and Revoke (after a
+ * confirmation). A row standing for requests without a token has limits but nothing to revoke.
+ */
 export function TokenTable() {
   const tokens = useTokensStore((s) => s.tokens);
   const status = useTokensStore((s) => s.status);
@@ -23,6 +37,7 @@ export function TokenTable() {
   const limitsErrors = useLimitsStore((s) => s.limitsErrors);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
   const [limiting, setLimiting] = useState<TokenInfo | null>(null);
+  const clientsWithoutToken = useAppStore((s) => s.settings?.clientsWithoutToken) ?? NONE;
 
   if (status === 'loading' || status === 'idle') return <LoadingState label="Loading tokens…" />;
   if (status === 'error') {
@@ -63,28 +78,12 @@ export function TokenTable() {
           </thead>
           <tbody>
             {tokens.map((token) => (
-              <tr key={token.id} className={token.revokedAt ? 'revoked' : undefined}>
-                <td className="nowrap" title={`Created ${formatDateTime(token.createdAt)}`}>
-                  <strong>{token.name}</strong>
-                </td>
-                <td className="mono">{token.prefix}…</td>
-                <td className="token-created" title={formatDateTime(token.createdAt)}>
-                  {formatDateTime(token.createdAt)}
-                </td>
-                <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
-                  {formatRelative(token.lastUsedAt)}
-                </td>
-                <td>
-                  {token.revokedAt ? (
-                    <span className="badge badge-neutral" title={formatDateTime(token.revokedAt)}>
-                      Revoked
-                    </span>
-                  ) : (
-                    <span className="badge badge-success">Active</span>
-                  )}
-                </td>
-                <td className="token-limits">
-                  {token.revokedAt ? (
+              <TokenRow
+                key={token.id}
+                token={token}
+                status={tokenStatus(token, clientsWithoutToken)}
+                limits={
+                  token.revokedAt ? (
                     <span className="subtle">—</span>
                   ) : limits[token.id] ? (
                     limitsSummary(limits[token.id]!)
@@ -94,31 +93,11 @@ export function TokenTable() {
                     </span>
                   ) : (
                     <span className="subtle">…</span>
-                  )}
-                </td>
-                <td className="num">
-                  {token.revokedAt ? null : (
-                    <span className="token-actions">
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        aria-label={`Limits for token ${token.name}`}
-                        onClick={() => setLimiting(token)}
-                      >
-                        Limits
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger-ghost btn-sm"
-                        aria-label={`Revoke token ${token.name}`}
-                        onClick={() => setRevoking(token)}
-                      >
-                        Revoke
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
+                  )
+                }
+                onLimits={() => setLimiting(token)}
+                onRevoke={() => setRevoking(token)}
+              />
             ))}
           </tbody>
         </table>
@@ -139,5 +118,70 @@ export function TokenTable() {
         Tools using this token get 401 from the gateway from now on. This cannot be undone.
       </ConfirmDialog>
     </>
+  );
+}
+
+interface TokenRowProps {
+  token: TokenInfo;
+  status: TokenStatusView;
+  /** The limits column: their summary, or why it is not known (yet). */
+  limits: ReactNode;
+  onLimits: () => void;
+  onRevoke: () => void;
+}
+
+/** One row of the list; the actions are those `tokenActions` allows. */
+export function TokenRow({ token, status, limits, onLimits, onRevoke }: TokenRowProps) {
+  const actions = tokenActions(token);
+  return (
+    <tr className={token.revokedAt ? 'revoked' : undefined}>
+      <td className="nowrap" title={`Created ${formatDateTime(token.createdAt)}`}>
+        <strong>{token.name}</strong>
+      </td>
+      <td className={token.withoutToken ? 'subtle token-no-prefix' : 'mono'}>
+        {prefixText(token)}
+      </td>
+      <td className="token-created" title={formatDateTime(token.createdAt)}>
+        {formatDateTime(token.createdAt)}
+      </td>
+      <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
+        {formatRelative(token.lastUsedAt)}
+      </td>
+      <td>
+        <span
+          className={`badge badge-${status.badge}`}
+          title={token.revokedAt ? formatDateTime(token.revokedAt) : status.title}
+        >
+          {status.label}
+        </span>
+      </td>
+      <td className="token-limits">{limits}</td>
+      <td className="num">
+        {actions.limits || actions.revoke ? (
+          <span className="token-actions">
+            {actions.limits ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                aria-label={`Limits for ${tokenLabel(token)}`}
+                onClick={onLimits}
+              >
+                Limits
+              </button>
+            ) : null}
+            {actions.revoke ? (
+              <button
+                type="button"
+                className="btn btn-danger-ghost btn-sm"
+                aria-label={`Revoke ${tokenLabel(token)}`}
+                onClick={onRevoke}
+              >
+                Revoke
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </td>
+    </tr>
   );
 }

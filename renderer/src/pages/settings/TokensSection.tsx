@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
+import { ClientsWithoutToken } from './ClientsWithoutToken.tsx';
 import { CreateTokenForm } from './CreateTokenForm.tsx';
 import { NewTokenNotice } from './NewTokenNotice.tsx';
 import { TokenTable } from './TokenTable.tsx';
@@ -40,6 +41,7 @@ export function TokensSection() {
         <CreateTokenForm />
         <NewTokenNotice />
         <TokenTable />
+        <ClientsWithoutToken />
       </div>
     </SectionCard>
   );

@@ -2,8 +2,10 @@ import { RefreshCw } from 'lucide-react';
 import type { BudgetStatus } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { TokenBudgets } from '../../components/TokenBudgets.tsx';
+import { NO_TOKEN_TEXT, tokenNoun } from '../../format/token-client.ts';
 import { hashFor } from '../../lib/routes.ts';
 import { useLimitsStore } from '../../stores/limits-store.ts';
+import { useTokensStore } from '../../stores/tokens-store.ts';
 
 /** The budgets grouped by token, in the order the app gave the tokens. */
 function byToken(budgets: BudgetStatus[]): { id: string; name: string; budgets: BudgetStatus[] }[] {
@@ -28,6 +30,8 @@ export function UsageBudgets() {
   const status = useLimitsStore((s) => s.budgetsStatus);
   const error = useLimitsStore((s) => s.budgetsError);
   const loadBudgets = useLimitsStore((s) => s.loadBudgets);
+  // Which budgets belong to requests without a token, rather than to a token.
+  const tokens = useTokensStore((s) => s.tokens);
 
   if (status === 'idle' || (status === 'loading' && budgets.length === 0)) return null;
   if (status === 'error')
@@ -56,12 +60,17 @@ export function UsageBudgets() {
         </div>
       </div>
       <div className="card-body stack">
-        {byToken(budgets).map((token) => (
-          <div key={token.id} className="usage-budget-token">
-            <h3 className="mono">{token.name}</h3>
-            <TokenBudgets budgets={token.budgets} label={`Budgets of the token ${token.name}`} />
-          </div>
-        ))}
+        {byToken(budgets).map((token) => {
+          const withoutToken = tokens.find((t) => t.id === token.id)?.withoutToken;
+          const noun = tokenNoun({ name: token.name, withoutToken });
+          return (
+            <div key={token.id} className="usage-budget-token">
+              <h3 className="mono">{token.name}</h3>
+              {withoutToken ? <p className="subtle">{NO_TOKEN_TEXT}</p> : null}
+              <TokenBudgets budgets={token.budgets} label={`Budgets of ${noun}`} />
+            </div>
+          );
+        })}
       </div>
     </section>
   );

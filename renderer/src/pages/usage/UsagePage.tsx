@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../format/time.ts';
 import { useLimitsStore } from '../../stores/limits-store.ts';
+import { useTokensStore } from '../../stores/tokens-store.ts';
 import { useUsageStore } from '../../stores/usage-store.ts';
 import { GroupBarChart } from './GroupBarChart.tsx';
 import { METRIC_LABEL, type GroupMetric } from './group-metric.ts';
@@ -27,11 +28,14 @@ export default function UsagePage() {
   const [metric, setMetric] = useState<GroupMetric>('cost');
 
   const loadBudgets = useLimitsStore((s) => s.loadBudgets);
+  const loadTokens = useTokensStore((s) => s.load);
 
   useEffect(() => {
     void load();
     void loadBudgets();
-  }, [load, loadBudgets]);
+    // The budgets name their token; the list says which stand for requests without one.
+    void loadTokens();
+  }, [load, loadBudgets, loadTokens]);
 
   const byRoute = (data?.byModelRoute ?? []).filter((g) => g.key !== '');
 

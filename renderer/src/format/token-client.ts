@@ -1,0 +1,69 @@
+import type { TokenInfo } from '../../../shared/contract.ts';
+import {
+  CLIENT_WITHOUT_TOKEN,
+  TOKENLESS_FORMATS,
+  type WireFormat,
+} from '../../../shared/wire-formats.ts';
+
+/**
+ * How a row of the token list is shown. Most rows are tokens; a row marked `withoutToken`
+ * stands for one format's requests sent without a token (Settings lets them in): it has
+ * budgets, limits and usage like a token, but no token to copy, revoke or replace.
+ */
+type Row = Pick<TokenInfo, 'name' | 'prefix' | 'revokedAt' | 'withoutToken'>;
+
+/** What the list says in place of a prefix for a row without a token. */
+export const NO_TOKEN_TEXT = 'no token — requests without a token';
+
+/** The format whose requests without a token the row stands for (by its client's name). */
+export function formatWithoutToken(
+  row: Pick<TokenInfo, 'name' | 'withoutToken'>,
+): WireFormat | undefined {
+  if (!row.withoutToken) return undefined;
+  return TOKENLESS_FORMATS.find((format) => CLIENT_WITHOUT_TOKEN[format] === row.name);
+}
+
+/** The row named in a sentence: "the token editor", or the client's own name when it has none. */
+export function tokenNoun(row: Pick<TokenInfo, 'name' | 'withoutToken'>): string {
+  return row.withoutToken ? row.name : `the token ${row.name}`;
+}
+
+/** The row named on a button ("Revoke token editor"), or the client's own name. */
+export function tokenLabel(row: Pick<TokenInfo, 'name' | 'withoutToken'>): string {
+  return row.withoutToken ? row.name : `token ${row.name}`;
+}
+
+/** The prefix column: the token's first characters, or that there is no token. */
+export function prefixText(row: Row): string {
+  return row.withoutToken ? NO_TOKEN_TEXT : `${row.prefix}…`;
+}
+
+/** What the user may do with a row: limit any active one; revoke only an actual token. */
+export function tokenActions(row: Row): { limits: boolean; revoke: boolean } {
+  if (row.revokedAt) return { limits: false, revoke: false };
+  return { limits: true, revoke: !row.withoutToken };
+}
+
+export interface TokenStatusView {
+  label: 'Active' | 'Revoked' | 'Off';
+  badge: 'success' | 'neutral';
+  /** Why, where the label alone does not say. */
+  title?: string;
+}
+
+/**
+ * A token is active until revoked. A row without a token is active while Settings lets its
+ * format's clients in without one, and off (its requests get 401) otherwise.
+ */
+export function tokenStatus(row: Row, clientsWithoutToken: readonly WireFormat[]): TokenStatusView {
+  if (row.revokedAt) return { label: 'Revoked', badge: 'neutral' };
+  if (!row.withoutToken) return { label: 'Active', badge: 'success' };
+  const format = formatWithoutToken(row);
+  return format !== undefined && clientsWithoutToken.includes(format)
+    ? { label: 'Active', badge: 'success' }
+    : {
+        label: 'Off',
+        badge: 'neutral',
+        title: 'Requests without a token are refused; switch them on in Local tokens.',
+      };
+}
