@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_PATH_PREFIX, APP_TOKEN_HEADER, EVENTS_PATH, RPC_PATH } from '../../shared/contract.ts';
+import { drainUnreadBody } from '../gateway/server/drain-unread-body.ts';
 import { AppError, type AppServices } from './app-services-api.ts';
 import { serveEvents } from './http-events.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -87,6 +88,7 @@ export function createAppHttpHandler(
     }
     if (!authorized(req)) {
       sendError(res, UNAUTHORIZED);
+      drainUnreadBody(req);
       return;
     }
     let result: unknown;
@@ -97,8 +99,9 @@ export function createAppHttpHandler(
         throw new AppError('bad_request', 'A call is {"method": "<name>", "params": {...}}.');
       result = await services.handle(call.method, call.params);
     } catch (error) {
-      // The rest of an unread body would be parsed as the next request on this connection.
-      sendError(res, toAppError(error), req.complete ? {} : { connection: 'close' });
+      sendError(res, toAppError(error));
+      // A client still sending its body reads the answer only once the body is out.
+      drainUnreadBody(req);
       return;
     }
     sendJson(res, 200, { result: result ?? null });
@@ -111,6 +114,7 @@ export function createAppHttpHandler(
     }
     if (!authorized(req)) {
       sendError(res, UNAUTHORIZED);
+      drainUnreadBody(req);
       return;
     }
     const end = serveEvents(services, res);

@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { anthropicCodec } from '../formats/anthropic/anthropic-codec.ts';
@@ -78,10 +80,22 @@ describe('replyError', () => {
     expect(lines[0]).toMatch(/^internal error on \/v1\/chat\/completions: Error: boom/);
   });
 
-  it('closes the connection when the request body was not read whole', () => {
-    const { res, sent } = response({ complete: false });
+  it('reads on, after answering, a body that was not read whole, and keeps the connection', () => {
+    const body = Object.assign(new PassThrough(), {
+      complete: false,
+      headers: {},
+      socket: Object.assign(new EventEmitter(), { destroy: () => undefined }),
+    });
+    const { res, sent } = response();
+    (res as unknown as { req: unknown }).req = body;
     replyError(context(), route(chatCodec), res, new GatewayError(413, 'Too big.'), noLog);
-    expect(sent.headers.connection).toBe('close');
+    expect(sent.status).toBe(413);
+    expect(sent.headers.connection).toBeUndefined();
+    // The rest of the body is taken off the wire (and thrown away), so the client, still
+    // sending, gets to read the answer.
+    expect(body.readableFlowing).toBe(true);
+    expect(body.listenerCount('data')).toBe(1);
+    body.end();
   });
 
   it('answers a shared discovery path in the shape its client announced', () => {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { GatewayError } from '../canonical/gateway-error.ts';
 import { discoveryCodec } from './answer-discovery.ts';
+import { drainUnreadBody } from './drain-unread-body.ts';
 import { endStreamWithError } from './end-stream-with-error.ts';
 import type { RequestContext } from './request-context.ts';
 import type { Route } from './route-table.ts';
@@ -43,8 +44,9 @@ export function replyError(
   const headers: Record<string, string> = { ...gatewayError.headers };
   if (gatewayError.retryAfterSeconds !== undefined)
     headers['retry-after'] = String(gatewayError.retryAfterSeconds);
-  // The rest of an unread body would otherwise be parsed as the next request on this connection.
-  if (!res.req.complete) headers.connection = 'close';
   const status = codec.errorStatus?.(gatewayError) ?? gatewayError.status;
   sendJson(res, status, codec.errorBody(gatewayError), headers);
+  // The client is still sending (an oversized body, one refused before it was read): it reads
+  // the answer only once its body is out.
+  drainUnreadBody(res.req);
 }
