@@ -44,11 +44,15 @@ function get(port: number, path: string, onFirstByte?: () => void) {
 
 describe('GracefulClose', () => {
   it('lets an answer in flight finish within the grace period', async () => {
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
     const { graceful, port } = await start((_path, res) => {
+      arrived();
       setTimeout(() => res.end('done'), 50);
     });
     const answer = get(port, '/');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Closing before the request arrived would test a refused connection, not one in flight.
+    await inFlight;
     await graceful.close(2_000);
     expect(await answer).toEqual({ body: 'done' });
   });
