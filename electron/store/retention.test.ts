@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pruneLog, startRetention } from './retention.ts';
+import { PRUNE_BATCH_ROWS, pruneLog, startRetention } from './retention.ts';
 import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 
@@ -87,5 +87,46 @@ describe('retention', () => {
     temp.store.close();
     await sleep(40);
     expect(errors).toEqual([]);
+  });
+
+  it('deletes a backlog a batch at a time, with the event loop free between batches', async () => {
+    const old = temp.clock.now - 30 * DAY;
+    const backlog = PRUNE_BATCH_ROWS * 2 + 500;
+    for (let i = 0; i < backlog; i += 1)
+      temp.store.logWriter.enqueue(sampleRecord({ requestId: `old${i}`, startedAt: old + i }));
+    temp.store.logWriter.flush();
+    // Other work (a request, a stream's chunk) queued on the loop while pruning runs.
+    let turns = 0;
+    let done = false;
+    const tick = (): void => {
+      turns += 1;
+      if (!done) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const pruned: number[] = [];
+    let turnsWhenDone = 0;
+    const stop = startRetention(temp.store, {
+      maxAgeDays: 3.5,
+      intervalMs: 60_000,
+      onPruned: (n) => {
+        pruned.push(n);
+        turnsWhenDone = turns;
+      },
+    });
+    await vi.waitFor(() => expect(pruned).toEqual([backlog + 6]));
+    done = true;
+    stop();
+    expect(remaining()).toEqual(['r6', 'r7', 'r8', 'r9']);
+    // The other work ran between the batches (three at least), not only after the last: in one
+    // statement, the run would have started and ended within one turn.
+    expect(turnsWhenDone).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps rows written while a run is deleting, under the cap it planned', () => {
+    const kept = pruneLog(temp.store, { maxRows: 4 });
+    expect(kept).toBe(6);
+    temp.store.logWriter.enqueue(sampleRecord({ requestId: 'r10', startedAt: temp.clock.now }));
+    expect(pruneLog(temp.store, { maxRows: 4 })).toBe(1);
+    expect(remaining()).toEqual(['r10', 'r7', 'r8', 'r9']);
   });
 });
