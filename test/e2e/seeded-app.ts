@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { RPC_PATH } from '../../shared/contract.ts';
+import type { CliSpawnOptions } from '../integration/cli-process.ts';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
 import { startApp, type RunningApp } from './app-process.ts';
 import { launchChromium } from './chromium.ts';
@@ -36,11 +37,12 @@ export interface SeededApp {
 export async function startSeededApp(
   env: Record<string, string>,
   viewport = { width: 1280, height: 800 },
+  spawn: CliSpawnOptions = {},
 ): Promise<SeededApp> {
   const sim = await startSimulator();
   // The Tools page reads the agents' config files: a home of the test's own, never the user's.
   const home = mkdtempSync(join(tmpdir(), 'mg-e2e-home-'));
-  const app = await startApp(env, ['--home', home]);
+  const app = await startApp(env, ['--home', home], spawn);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();

@@ -72,6 +72,13 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   };
 }
 
+/**
+ * Event handling (parsing and the listeners) a reader does before it lets the page have a turn.
+ * Chunks already received resolve the next read at once, in the same task: a backlog (a flood of
+ * log rows, a window that was busy) would otherwise be handled in one long task.
+ */
+const SLICE_MS = 8;
+
 async function readEvents(
   body: ReadableStream<Uint8Array>,
   onEvent: (name: string, payload: unknown) => void,
@@ -89,9 +96,16 @@ async function readEvents(
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  let busy = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
+    const started = performance.now();
     parser.feed(decoder.decode(value, { stream: true }));
+    busy += performance.now() - started;
+    if (busy > SLICE_MS) {
+      busy = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   }
 }

@@ -43,6 +43,16 @@ describe('the notices', () => {
     expect(useLogsStore.getState().selectedRequestId).toBe('req_1');
   });
 
+  it('remember the last few hundred fallbacks told, not every one of a long session', () => {
+    const count = () => useToastStore.getState().toasts.length;
+    for (let i = 0; i < 2000; i += 1) noticeFallback({ ...fallback, requestId: `req_many_${i}` });
+    useToastStore.setState({ toasts: [] });
+    noticeFallback({ ...fallback, requestId: 'req_many_1999' });
+    expect(count()).toBe(0);
+    noticeFallback({ ...fallback, requestId: 'req_many_0' });
+    expect(count()).toBe(1);
+  });
+
   it('tell a budget alert and bring the budget bars up to date at once', () => {
     const resetsAt = Date.now() + 3_600_000;
     noticeBudget({

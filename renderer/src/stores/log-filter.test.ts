@@ -1,13 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { logFilterSchema } from '../../../shared/contract-schemas.ts';
 import type { LogEntry, LogFilter, Params } from '../../../shared/contract.ts';
-import {
-  EMPTY_LOG_FORM,
-  fellBack,
-  matchesLogFilter,
-  prependRows,
-  toLogFilter,
-} from './log-filter.ts';
+import { EMPTY_LOG_FORM, fellBack, matchesLogFilter, toLogFilter } from './log-filter.ts';
 
 function entry(id: number, patch: Partial<LogEntry> = {}): LogEntry {
   return {
@@ -148,21 +142,5 @@ describe('matchesLogFilter', () => {
   it('respects the time window', () => {
     expect(matchesLogFilter(entry(1), { from: 2000 })).toBe(false);
     expect(matchesLogFilter(entry(1), { to: 1001 })).toBe(false);
-  });
-});
-
-describe('prependRows', () => {
-  it('puts new matching rows on top, newest first, without duplicates', () => {
-    const rows = [entry(2), entry(1)];
-    const next = prependRows(rows, [entry(3), entry(2), entry(4, { status: 500 }), entry(5)], {
-      status: 'ok',
-    });
-    expect(next.rows.map((r) => r.id)).toEqual([5, 3, 2, 1]);
-    expect(next.added).toBe(2);
-  });
-
-  it('keeps the same array when nothing is added', () => {
-    const rows = [entry(1)];
-    expect(prependRows(rows, [entry(1)], {}).rows).toBe(rows);
   });
 });

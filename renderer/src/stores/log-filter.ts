@@ -96,17 +96,3 @@ export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
   }
   return true;
 }
-
-/** New rows on top, newest first, each row once. */
-export function prependRows(
-  rows: LogEntry[],
-  incoming: LogEntry[],
-  filter: LogFilter,
-): { rows: LogEntry[]; added: number } {
-  const known = new Set(rows.map((r) => r.id));
-  const fresh = incoming
-    .filter((entry) => !known.has(entry.id) && matchesLogFilter(entry, filter))
-    .sort((a, b) => b.startedAt - a.startedAt || b.id - a.id);
-  if (fresh.length === 0) return { rows, added: 0 };
-  return { rows: [...fresh, ...rows], added: fresh.length };
-}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -10,11 +10,16 @@ import { LogDetail } from './LogDetail.tsx';
 type Loaded =
   { state: 'loading' } | { state: 'ready'; entry: LogEntry } | { state: 'error'; message: string };
 
-/** The selected request in full; fetched by id since list rows may leave out the capture. */
-export function LogDetailDrawer() {
+/**
+ * The selected request in full; fetched by id since list rows may leave out the capture (or the
+ * live window may have let the row go). Memoised: the page redraws with each batch of live rows.
+ */
+export const LogDetailDrawer = memo(function LogDetailDrawer() {
   const requestId = useLogsStore((s) => s.selectedRequestId);
   const select = useLogsStore((s) => s.select);
-  const fromList = useLogsStore((s) => s.rows.find((r) => r.requestId === requestId) ?? null);
+  const fromList = useLogsStore((s) =>
+    requestId === null ? null : (s.rows.find((r) => r.requestId === requestId) ?? null),
+  );
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -61,4 +66,4 @@ export function LogDetailDrawer() {
       )}
     </Dialog>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Field } from '../../components/Field.tsx';
 import {
   EMPTY_LOG_FORM,
@@ -30,7 +30,8 @@ function useDebounced(value: string, apply: (v: string) => void, current: string
   }, [value, apply, current]);
 }
 
-export function LogFilters() {
+/** The filter bar. Memoised: the page redraws with each batch of live rows, the bar need not. */
+export const LogFilters = memo(function LogFilters() {
   const form = useLogsStore((s) => s.form);
   const setForm = useLogsStore((s) => s.setForm);
   const resetForm = useLogsStore((s) => s.resetForm);
@@ -182,4 +183,4 @@ export function LogFilters() {
       </button>
     </form>
   );
-}
+});

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LogEntry } from '../../../../shared/contract.ts';
+import { formatTokens } from '../../format/tokens.ts';
 import type { LogSort } from '../../stores/log-sort.ts';
 import { LOG_COLUMNS } from './log-cells.tsx';
 import { firstSortDesc } from './sort-rows.ts';
@@ -9,6 +10,8 @@ import { firstSortDesc } from './sort-rows.ts';
 const ROW_HEIGHT = 40;
 /** Rows from the end at which the next page is asked for. */
 const LOAD_AHEAD = 40;
+/** Scrolled less than this from the top, the table is at its top: live rows go on top. */
+const TOP_SLACK = ROW_HEIGHT / 2;
 
 interface LogTableProps {
   rows: LogEntry[];
@@ -19,15 +22,22 @@ interface LogTableProps {
   onSort: (sort: LogSort) => void;
   /** The end of the loaded rows is in view: time for the next page. */
   onEndReached: () => void;
+  /** Whether the table is scrolled to its top (it is, too, once it is gone). */
+  onFollowChange: (atTop: boolean) => void;
+  /** Requests that came while live rows could not go on top (scrolled away, another sort). */
+  newCount: number;
+  onShowNew: () => void;
 }
 
 /**
  * The request log, virtualised: only the rows in view are in the DOM, so tens of thousands
  * stay smooth. ARIA table roles with row indexes keep it readable; one row at a time is in the
- * tab order and the arrow keys move between rows (Enter opens the details).
+ * tab order and the arrow keys move between rows (Enter opens the details). Memoised: the page
+ * hands it its rows deferred, and it redraws only once they come.
  */
-export function LogTable(props: LogTableProps) {
+export const LogTable = memo(function LogTable(props: LogTableProps) {
   const { rows, total, selectedRequestId, onOpen, sort, onSort, onEndReached } = props;
+  const { onFollowChange, newCount, onShowNew } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const [pendingFocus, setPendingFocus] = useState<number | null>(null);
@@ -45,6 +55,9 @@ export function LogTable(props: LogTableProps) {
       onEndReached();
     }
   }, [lastInView, rows.length, total, onEndReached]);
+
+  // Gone, the table has no place to keep: live rows go on top again.
+  useEffect(() => () => onFollowChange(true), [onFollowChange]);
 
   // Focus a row once it has been scrolled into the rendered window.
   useEffect(() => {
@@ -84,7 +97,21 @@ export function LogTable(props: LogTableProps) {
 
   const tabIndexRow = Math.min(focusIndex, rows.length - 1);
 
-  return (
+  const showNew = () => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    onShowNew();
+  };
+
+  // The button is outside the table (a table holds rows only), over its first rows.
+  const newRows =
+    newCount > 0 ? (
+      <button type="button" className="btn btn-primary btn-sm log-new-rows" onClick={showNew}>
+        <ArrowUp size={14} aria-hidden="true" />
+        {formatTokens(newCount)} new {newCount === 1 ? 'request' : 'requests'}
+      </button>
+    ) : null;
+
+  const table = (
     <div className="log-table" role="table" aria-label="Request log" aria-rowcount={total + 1}>
       <div role="rowgroup" className="log-head">
         <div role="row" className="log-row" aria-rowindex={1}>
@@ -122,7 +149,12 @@ export function LogTable(props: LogTableProps) {
           })}
         </div>
       </div>
-      <div className="log-scroll" ref={scroller} role="rowgroup">
+      <div
+        className="log-scroll"
+        ref={scroller}
+        role="rowgroup"
+        onScroll={(e) => onFollowChange(e.currentTarget.scrollTop < TOP_SLACK)}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = rows[item.index];
@@ -162,4 +194,11 @@ export function LogTable(props: LogTableProps) {
       </div>
     </div>
   );
-}
+
+  return (
+    <>
+      {newRows}
+      {table}
+    </>
+  );
+});

@@ -31,16 +31,21 @@ export default function LogsPage() {
   // the page with thousands of rows then never blocks the main thread in one long task.
   const tableRows = useDeferredValue(rows, NO_ROWS);
   const total = useLogsStore((s) => s.total);
+  // With the rows, so a batch of live rows redraws the table once, not also before they come.
+  const tableTotal = useDeferredValue(total);
   const status = useLogsStore((s) => s.status);
   const error = useLogsStore((s) => s.error);
   const form = useLogsStore((s) => s.form);
   const loadingMore = useLogsStore((s) => s.loadingMore);
   const live = useLogsStore((s) => s.live);
   const missed = useLogsStore((s) => s.missed);
+  const following = useLogsStore((s) => s.following);
   const selectedRequestId = useLogsStore((s) => s.selectedRequestId);
   const load = useLogsStore((s) => s.load);
   const loadMore = useLogsStore((s) => s.loadMore);
   const setLive = useLogsStore((s) => s.setLive);
+  const setFollowing = useLogsStore((s) => s.setFollowing);
+  const showNew = useLogsStore((s) => s.showNew);
   const select = useLogsStore((s) => s.select);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
   const loadTokens = useTokensStore((s) => s.load);
@@ -57,6 +62,10 @@ export default function LogsPage() {
   }, [load, ensureModels, loadTokens, ensureRoutes]);
 
   const filtered = isFiltered(form);
+  const newestFirst =
+    sort.column === DEFAULT_LOG_SORT.column && sort.desc === DEFAULT_LOG_SORT.desc;
+  // Paused, the Live button says how many came; live, rows that could not go on top wait here.
+  const newCount = live && (!following || !newestFirst) ? missed : 0;
 
   let body;
   if (status === 'error' && rows.length === 0) {
@@ -81,12 +90,15 @@ export default function LogsPage() {
     body = (
       <LogTable
         rows={tableRows}
-        total={total}
+        total={tableTotal}
         selectedRequestId={selectedRequestId}
         onOpen={onOpen}
         sort={sort}
         onSort={setSort}
         onEndReached={onEndReached}
+        onFollowChange={setFollowing}
+        newCount={newCount}
+        onShowNew={showNew}
       />
     );
   }
