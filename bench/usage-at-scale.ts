@@ -370,7 +370,7 @@ function render(r: UsageScaleResults): string {
         `| ${w.batch} | ${w.cpuUsPerRecord.toFixed(1)} µs | ${w.insertAloneCpuUsPerRecord.toFixed(1)} µs |`,
     ),
     '',
-    `Lowering retention from 90 to 30 days (then a cap of 1,000,000 rows) on this log, as the app runs it, a batch of at most ${PRUNE_BATCH_ROWS.toLocaleString('en')} rows per turn of the event loop: ${r.prune.deleted.toLocaleString('en')} rows in ${r.prune.batches} batches, **longest batch ${ms(r.prune.longestBatchMs)} ms** (median ${ms(r.prune.medianBatchMs)} ms; the most a request waits behind it, target 5 ms), fixing the run first ${ms(r.prune.planMs)} ms, ${r.prune.totalSeconds.toFixed(1)} s in all with the loop free between batches. Before, one statement deleted them all in 2.3–2.5 s, in which every request waited.`,
+    `Lowering retention from 90 to 30 days (then a cap of 1,000,000 rows) on this log, as the app runs it, a batch of at most ${PRUNE_BATCH_ROWS.toLocaleString('en')} rows per turn of the event loop: ${r.prune.deleted.toLocaleString('en')} rows in ${r.prune.batches} batches, **longest batch ${ms(r.prune.longestBatchMs)} ms** (median ${ms(r.prune.medianBatchMs)} ms, target 5 ms: what a request waits behind one; the longest are the batches that also checkpoint the WAL), fixing the run first ${ms(r.prune.planMs)} ms, ${r.prune.totalSeconds.toFixed(1)} s in all with the loop free between batches. Before, one statement deleted them all in 2.3–2.5 s, in which every request waited.`,
     '',
   );
   return `${lines.join('\n')}\n`;

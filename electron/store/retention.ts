@@ -41,9 +41,11 @@ function statementsFor(db: Database.Database): PruneStatements {
         `SELECT started_at AS startedAt, id FROM request_log
          ORDER BY started_at DESC, id DESC LIMIT 1 OFFSET ?`,
       ),
+      // The range on started_at first, so the index bounds the scan (an OR of the two would
+      // read the whole table on every batch).
       atOrBefore: db.prepare<[number, number, number, number]>(
         `DELETE FROM request_log WHERE id IN (
-           SELECT id FROM request_log WHERE started_at < ? OR (started_at = ? AND id <= ?)
+           SELECT id FROM request_log WHERE started_at <= ? AND (started_at < ? OR id <= ?)
            ORDER BY started_at LIMIT ?)`,
       ),
     };
