@@ -1,12 +1,8 @@
 import type { AppSettings, AppStatus, SettingsPatch } from '../../shared/contract.ts';
 import { themeSchema } from '../../shared/contract-schemas.ts';
-import {
-  CLIENT_WITHOUT_TOKEN,
-  TOKENLESS_FORMATS,
-  type WireFormat,
-} from '../../shared/wire-formats.ts';
+import { CLIENT_WITHOUT_TOKEN } from '../../shared/wire-formats.ts';
 import type { Store } from '../store/index.ts';
-import { SETTINGS } from './start-app-gateway.ts';
+import { isStringList, isTokenlessList, SETTINGS } from './start-app-gateway.ts';
 
 const DEFAULT_PORT = 8787;
 
@@ -19,10 +15,6 @@ const KEYS = {
   clientsWithoutToken: SETTINGS.clientsWithoutToken,
 } as const satisfies Record<keyof AppSettings, string>;
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string');
-const isTokenlessList = (value: unknown): value is WireFormat[] =>
-  Array.isArray(value) && value.every((v) => TOKENLESS_FORMATS.includes(v as WireFormat));
 const isTheme = (value: unknown): value is AppSettings['theme'] =>
   themeSchema.safeParse(value).success;
 

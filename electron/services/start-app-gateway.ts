@@ -87,10 +87,11 @@ export const SETTINGS = {
   allowedOrigins: 'allowedOrigins',
 } as const;
 
-const isStringList = (value: unknown): value is string[] =>
+export const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 
-const isFormatList = (value: unknown): value is WireFormat[] =>
+/** The formats whose clients may come without a token, as the setting keeps them. */
+export const isTokenlessList = (value: unknown): value is WireFormat[] =>
   Array.isArray(value) && value.every((v) => TOKENLESS_FORMATS.includes(v as WireFormat));
 
 /**
@@ -101,7 +102,7 @@ const isFormatList = (value: unknown): value is WireFormat[] =>
 function clientWithoutToken(store: Store, format: WireFormat): LocalClient | null {
   const name = CLIENT_WITHOUT_TOKEN[format];
   if (name === undefined) return null;
-  const allowed = store.settings.get(SETTINGS.clientsWithoutToken, [], isFormatList);
+  const allowed = store.settings.get(SETTINGS.clientsWithoutToken, [], isTokenlessList);
   if (!allowed.includes(format)) return null;
   const client = store.tokens.withoutToken(format, name);
   if (client.tokenId !== undefined) store.tokens.touch(client.tokenId);

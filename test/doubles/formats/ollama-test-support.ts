@@ -3,6 +3,7 @@ import type {
   ConversionContext,
   ResponseEncodeContext,
 } from '../../../electron/gateway/canonical/conversion-context.ts';
+import type { CatalogModel } from '../../../electron/gateway/catalog/catalog-model.ts';
 import type { OllamaClock } from '../../../electron/gateway/formats/ollama/ollama-metrics.ts';
 import { encodeContextOf, testContext } from './test-context.ts';
 
@@ -54,3 +55,16 @@ export const IMAGES = {
   webp: 'UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==',
   pdf: 'JVBERi0xLjQKJeLjz9MKMSAwIG9iago8PD4+CmVuZG9iagp0cmFpbGVyCjw8Pj4KJSVFT0YK',
 } as const;
+
+/** A chat-completions catalog model as the Ollama discovery tests list it, with `extra` over it. */
+export const catalogModel = (id: string, extra: Partial<CatalogModel> = {}): CatalogModel => ({
+  id,
+  ownedBy: 'openai',
+  created: 1_735_689_600,
+  markers: ['openai'],
+  formats: ['chat'],
+  markersKnown: true,
+  tariff: null,
+  overridden: { markers: false, tariff: false },
+  ...extra,
+});

@@ -2,10 +2,10 @@ import { Ollama, type ChatResponse, type GenerateResponse } from 'ollama';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamEvent } from '../../canonical/canonical-stream.ts';
 import { GatewayError } from '../../canonical/gateway-error.ts';
-import type { CatalogModel } from '../../catalog/catalog-model.ts';
 import { ollamaCodec } from './ollama-codec.ts';
 import { ollamaPsBody, ollamaShowBody, ollamaVersionBody } from './ollama-discovery.ts';
 import {
+  catalogModel,
   CHAT_BODY,
   GENERATE_BODY,
   testEncodeContext,
@@ -200,16 +200,7 @@ describe('ollama-js reads the non-streamed answers and discovery bodies', () => 
   });
 
   it('list, show, version and ps', async () => {
-    const model: CatalogModel = {
-      id: 'gpt-4o',
-      ownedBy: 'openai',
-      created: 1_735_689_600,
-      markers: ['openai'],
-      formats: ['chat'],
-      markersKnown: true,
-      tariff: null,
-      overridden: { markers: false, tariff: false },
-    };
+    const model = catalogModel('gpt-4o');
     const answer = async (body: unknown) =>
       clientAnswering({ contentType: 'application/json', chunks: [JSON.stringify(body)] });
 

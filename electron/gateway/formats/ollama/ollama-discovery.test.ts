@@ -1,6 +1,6 @@
 import type { ListResponse, ShowResponse, VersionResponse } from 'ollama';
 import { describe, expect, it } from 'vitest';
-import type { CatalogModel } from '../../catalog/catalog-model.ts';
+import { catalogModel } from '../../../../test/doubles/formats/ollama-test-support.ts';
 import {
   OLLAMA_DISCOVERY,
   ollamaModelNotFound,
@@ -12,17 +12,7 @@ import {
 } from './ollama-discovery.ts';
 import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 
-const model = (id: string, extra: Partial<CatalogModel> = {}): CatalogModel => ({
-  id,
-  ownedBy: 'openai',
-  created: 1_735_689_600,
-  markers: ['openai'],
-  formats: ['chat'],
-  markersKnown: true,
-  tariff: null,
-  overridden: { markers: false, tariff: false },
-  ...extra,
-});
+const model = catalogModel;
 
 const catalog = [
   model('gpt-4o'),

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { catalogModel } from '../../../../test/doubles/formats/ollama-test-support.ts';
 import type { RequestEnvelope } from '../../canonical/format-codec.ts';
-import { GatewayError } from '../../canonical/gateway-error.ts';
-import type { CatalogModel } from '../../catalog/catalog-model.ts';
+import { errorOf } from '../../../../test/doubles/gateway-error-of.ts';
 import { answerOllamaLoad, OLLAMA_LOCAL_ROUTES } from './ollama-local-routes.ts';
 
-const model = (id: string, extra: Partial<CatalogModel> = {}): CatalogModel => ({
-  id,
-  ownedBy: 'openai',
-  created: 1_735_689_600,
-  markers: ['openai'],
-  formats: ['chat'],
-  markersKnown: true,
-  tariff: null,
-  overridden: { markers: false, tariff: false },
-  ...extra,
-});
+const model = catalogModel;
 
 const catalog = [
   model('gpt-4o'),
@@ -26,15 +16,6 @@ function route(method: string, path: string) {
   if (!found) throw new Error(`no local route ${method} ${path}`);
   return found;
 }
-
-const thrown = (run: () => unknown): GatewayError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-  }
-  throw new Error('expected a GatewayError');
-};
 
 describe('the Ollama routes answered from the catalog', () => {
   it('shows a generation model by `model`, or by the older `name`', () => {
@@ -48,15 +29,15 @@ describe('the Ollama routes answered from the catalog', () => {
 
   it("answers Ollama's 404 for a model not there or not for generation, and 400 without one", () => {
     const show = route('POST', '/api/show');
-    expect(thrown(() => show.answer(catalog, { model: 'nope' }))).toMatchObject({
+    expect(errorOf(() => show.answer(catalog, { model: 'nope' }))).toMatchObject({
       status: 404,
       message: "model 'nope' not found",
     });
-    expect(thrown(() => show.answer(catalog, { model: 'text-embedding-3-small' })).status).toBe(
+    expect(errorOf(() => show.answer(catalog, { model: 'text-embedding-3-small' })).status).toBe(
       404,
     );
-    expect(thrown(() => show.answer(catalog, {})).status).toBe(400);
-    expect(thrown(() => show.answer(catalog, ['gpt-4o'])).status).toBe(400);
+    expect(errorOf(() => show.answer(catalog, {})).status).toBe(400);
+    expect(errorOf(() => show.answer(catalog, ['gpt-4o'])).status).toBe(400);
   });
 
   it('says its version and that nothing is loaded', () => {
