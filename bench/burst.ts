@@ -1,10 +1,10 @@
 import { Pool } from 'undici';
 import { summarizeRounds, type AlternatedSummary } from './alternated-rounds.ts';
 import { SIZES } from './config.ts';
-import { timedRequest } from './http-client.ts';
+import { timedRequest, type Timed } from './http-client.ts';
 import { directCall, gatewayCall, PAIRS, type HttpCall, type Pair } from './pairs.ts';
 import { cpuMs, rssBytes } from './proc-stats.ts';
-import { percentile } from './stats.ts';
+import { median, percentile } from './stats.ts';
 
 /** How the burst's streams reach the server: each on a connection of its own opened with it, or on one already open. */
 export type BurstConnections = 'new' | 'kept-alive';
@@ -16,6 +16,12 @@ interface BurstRow extends AlternatedSummary {
   rounds: number;
   /** Streams that did not answer 200 or broke off, over all rounds and both sides. */
   failed: number;
+  /**
+   * Median over rounds of each burst's median time from sending to the last byte, ms: what the
+   * burst costs a stream in all, not only its wait. Absent in results from before it was measured.
+   */
+  gatewayTotalP50?: number;
+  directTotalP50?: number;
   /**
    * The gateway's (or proxy's) CPU time per stream over its bursts, µs (whole streams: accept to
    * the last record). Less swayed by other load than the times above, and what they follow.
@@ -34,6 +40,8 @@ export interface BurstResult {
 
 export interface OneBurst {
   ttfb: number[];
+  /** Each answered stream's time to its last byte, ms. */
+  total: number[];
   failed: number;
   /** CPU time of the process `pid` (when given) over the timed streams, ms. */
   cpuMs?: number;
@@ -116,6 +124,8 @@ export async function measureBurst(
         ...summary,
         rounds,
         failed: [...g, ...d].reduce((sum, b) => sum + b.failed, 0),
+        gatewayTotalP50: median(g.map((b) => percentile(b.total, 50))),
+        directTotalP50: median(d.map((b) => percentile(b.total, 50))),
         cpuUsPerStream,
       });
       log(
@@ -154,9 +164,10 @@ export async function burst(
     }
     const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
     const results = await Promise.all(Array.from({ length: n }, () => stream(pool, call)));
-    const ok = results.filter((t): t is number => t !== null);
+    const ok = results.filter((t) => t !== null);
     return {
-      ttfb: ok,
+      ttfb: ok.map((t) => t.ttfbMs),
+      total: ok.map((t) => t.totalMs),
       failed: n - ok.length,
       ...(pid === undefined ? {} : { cpuMs: cpuMs(pid) - cpuBefore }),
     };
@@ -165,11 +176,11 @@ export async function burst(
   }
 }
 
-/** Time to the first body byte of one streamed request, ms; null when it failed. */
-async function stream(pool: Pool, call: HttpCall): Promise<number | null> {
+/** One streamed request's times, ms; null when it failed. */
+async function stream(pool: Pool, call: HttpCall): Promise<Timed | null> {
   try {
     const timed = await timedRequest(pool, call);
-    return timed.status === 200 && timed.bytes > 0 ? timed.ttfbMs : null;
+    return timed.status === 200 && timed.bytes > 0 ? timed : null;
   } catch {
     return null;
   }

@@ -19,9 +19,9 @@ export const SIZES = {
     latency: { rounds: 7, warmup: 200, samples: 1000 },
   },
   throughput: {
-    concurrency: [1, 16, 64, 256],
-    /** Concurrency 64 carries a target: more rounds there, single rounds elsewhere. */
-    roundsAt: (c: number): number => (c === 64 ? 3 : 1),
+    concurrency: [1, 16, 32, 64, 256],
+    /** Concurrency 32 and 64 carry targets: more rounds there, single rounds elsewhere. */
+    roundsAt: (c: number): number => (c === 32 || c === 64 ? 3 : 1),
     // autocannon runs whole seconds (its clock ticks once a second): 1 s warm-up, 1 s measured.
     warmupSeconds: 1,
     seconds: (_c: number): number => 1,

@@ -4,6 +4,7 @@ import { SIZES } from './config.ts';
 import { expectOk, timedRequest } from './http-client.ts';
 import { directCall, SHORT_PROMPT, type HttpCall } from './pairs.ts';
 import { cpuMs } from './proc-stats.ts';
+import { CHUNKS_PROMPT, countRecords } from './stream-chunks.ts';
 import { median, percentile } from './stats.ts';
 
 export interface FloorResult {
@@ -15,6 +16,13 @@ export interface FloorResult {
   proxyRps64: number;
   directRps64: number;
   proxyCpuUs64: number;
+  /** The same at concurrency 32 (absent in results from before it was measured). */
+  ratio32?: number;
+  /**
+   * A long chat stream through the proxy: its CPU time per upstream record, µs (as
+   * stream-chunks.ts measures the gateway's). Absent in results from before it was measured.
+   */
+  cpuUsPerRecord?: number;
 }
 
 /**
@@ -56,13 +64,20 @@ export async function measureFloor(
   const directRps: number[] = [];
   const cpu: number[] = [];
   for (let round = 0; round < SIZES.throughput.roundsAt(64); round += 1) {
-    const d = await cannon(direct, simulator.pid);
-    const p = await cannon(viaProxy, proxy.pid);
+    const d = await cannon(direct, simulator.pid, 64);
+    const p = await cannon(viaProxy, proxy.pid, 64);
     cpu.push(p.cpuUs);
     ratios.push(p.rps / d.rps);
     proxyRps.push(p.rps);
     directRps.push(d.rps);
   }
+  const ratios32: number[] = [];
+  for (let round = 0; round < SIZES.throughput.roundsAt(32); round += 1) {
+    const d = await cannon(direct, simulator.pid, 32);
+    const p = await cannon(viaProxy, proxy.pid, 32);
+    ratios32.push(p.rps / d.rps);
+  }
+  const cpuUsPerRecord = await recordCost(proxy, simulator.url);
   log('floor (reference proxy) done');
   return {
     addedP50: median(p50),
@@ -71,22 +86,53 @@ export async function measureFloor(
     proxyRps64: median(proxyRps),
     directRps64: median(directRps),
     proxyCpuUs64: median(cpu),
+    ratio32: median(ratios32),
+    cpuUsPerRecord,
   };
 }
 
-/** Warm-up, then the measured closed-loop run at concurrency 64 (as in throughput.ts). */
-async function cannon(call: HttpCall, pid: number): Promise<{ rps: number; cpuUs: number }> {
+/**
+ * The proxy's CPU per upstream record of a long chat stream, sized and counted as
+ * measureChunkCost does for the gateway, so the two divide into a ratio.
+ */
+async function recordCost(proxy: { url: string; pid: number }, simulator: string): Promise<number> {
+  const { rounds, warmup, samples } = SIZES.chunks;
+  const call = directCall(simulator, 'chat', { stream: true, prompt: CHUNKS_PROMPT() });
+  const viaProxy: HttpCall = { ...call, origin: proxy.url };
+  const client = new Client(proxy.url, { pipelining: 1, keepAliveTimeout: 60_000 });
+  try {
+    const first = expectOk('reference proxy stream', await timedRequest(client, viaProxy, true));
+    const records = countRecords(first.text);
+    let cpu = 0;
+    for (let i = 0; i < rounds * (warmup + samples); i += 1) {
+      const timed = i % (warmup + samples) >= warmup;
+      const before = cpuMs(proxy.pid);
+      expectOk('reference proxy stream', await timedRequest(client, viaProxy));
+      if (timed) cpu += cpuMs(proxy.pid) - before;
+    }
+    return (cpu * 1000) / (records * rounds * samples);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Warm-up, then the measured closed-loop run (as in throughput.ts). */
+async function cannon(
+  call: HttpCall,
+  pid: number,
+  connections: number,
+): Promise<{ rps: number; cpuUs: number }> {
   const options = {
     url: call.origin + call.path,
     method: 'POST',
     headers: call.headers,
     body: call.body,
-    connections: 64,
+    connections,
     pipelining: 1,
   };
   await autocannon({ ...options, duration: SIZES.throughput.warmupSeconds });
   const c0 = cpuMs(pid);
-  const result = await autocannon({ ...options, duration: SIZES.throughput.seconds(64) });
+  const result = await autocannon({ ...options, duration: SIZES.throughput.seconds(connections) });
   const cpuUs = ((cpuMs(pid) - c0) * 1000) / Math.max(1, result['2xx']);
   return { rps: result['2xx'] / result.duration, cpuUs };
 }

@@ -18,10 +18,10 @@ export interface ChunkCostResult {
   gatewayCpuUsPerChunk: number;
 }
 
-const prompt = (): string => `Write at length. [[sim:long=${SIZES.chunks.words}]]`;
+export const CHUNKS_PROMPT = (): string => `Write at length. [[sim:long=${SIZES.chunks.words}]]`;
 
 /** Counts `data:` records, the unit of an upstream stream in every format. */
-const countRecords = (text: string): number => text.match(/^data:/gm)?.length ?? 0;
+export const countRecords = (text: string): number => text.match(/^data:/gm)?.length ?? 0;
 
 /**
  * Per-chunk cost: long streamed answers (one word per record, no delay between records) read
@@ -43,14 +43,20 @@ export async function measureChunkCost(
   const cpu = new Map<Pair, number>(PAIRS.map((p) => [p, 0]));
   try {
     for (const upstream of FORMATS) {
-      const call = directCall(simulator, upstream, { stream: true, prompt: prompt() });
+      const call = directCall(simulator, upstream, { stream: true, prompt: CHUNKS_PROMPT() });
       const answer = expectOk(`direct ${upstream}`, await timedRequest(toSim, call, true));
       records.set(upstream, countRecords(answer.text));
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const pair of PAIRS) {
-        const viaGateway = gatewayCall(gateway.url, pair, { stream: true, prompt: prompt() });
-        const direct = directCall(simulator, pair.upstream, { stream: true, prompt: prompt() });
+        const viaGateway = gatewayCall(gateway.url, pair, {
+          stream: true,
+          prompt: CHUNKS_PROMPT(),
+        });
+        const direct = directCall(simulator, pair.upstream, {
+          stream: true,
+          prompt: CHUNKS_PROMPT(),
+        });
         const g: number[] = [];
         const d: number[] = [];
         for (let i = 0; i < warmup + samples; i += 1) {
