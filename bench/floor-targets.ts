@@ -7,7 +7,7 @@ import type { TargetRow } from './targets.ts';
  * in the same run, so the machine's noise, which hits both, drops out of the verdict. They replace
  * the absolute wall-clock targets of issue 14, which even a proxy with no logic missed here.
  */
-export const FLOOR_TARGETS = {
+const FLOOR_TARGETS = {
   /** Sequential keep-alive: p50 the gateway adds beyond what the proxy adds, ms. */
   addedP50Ms: 0.15,
   /** Throughput at these concurrencies, as a share of the proxy's (each ÷ its own direct run). */

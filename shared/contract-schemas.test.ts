@@ -175,7 +175,7 @@ describe('contract schemas (types)', () => {
     expectTypeOf<Params<'logs.search'>>().toEqualTypeOf<{
       filter: LogFilter;
       limit: number;
-      offset: number;
+      after?: { startedAt: number; id: number } | undefined;
     }>();
     expectTypeOf<Params<'logs.export'>>().toEqualTypeOf<{
       format: 'csv' | 'jsonl';

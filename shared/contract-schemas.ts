@@ -310,11 +310,21 @@ export const logFilterSchema = z.strictObject({
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 
-/** `logs.search`: one page, newest first. */
+/**
+ * Where a page of the log starts: after this row in the order newest first (`startedAt`, then
+ * `id`, both descending). A search answers with the next one.
+ */
+const logCursorSchema = z.strictObject({
+  startedAt: z.number().int(),
+  id: z.number().int().nonnegative(),
+});
+export type LogCursor = z.infer<typeof logCursorSchema>;
+
+/** `logs.search`: one page, newest first; the first without `after`. */
 export const logSearchParamsSchema = z.strictObject({
   filter: logFilterSchema,
   limit: z.number().int().min(1).max(1000),
-  offset: z.number().int().nonnegative(),
+  after: logCursorSchema.optional(),
 });
 export type LogSearchParams = z.infer<typeof logSearchParamsSchema>;
 

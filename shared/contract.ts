@@ -27,6 +27,7 @@ import type {
   IdParams,
   KeySetParams,
   LogExportFormat,
+  LogCursor,
   LogExportParams,
   LogFilter,
   LogSearchParams,
@@ -62,6 +63,7 @@ export type {
   AppSettings,
   ChatCreateParams,
   ChatUpdateParams,
+  LogCursor,
   LogExportFormat,
   LogFilter,
   ModelOverrideInput,
@@ -361,6 +363,28 @@ export interface LogEntry {
   } | null;
 }
 
+/** How many requests match a search, as far as it was worth counting. */
+export interface LogTotal {
+  count: number;
+  /** There are more: `count` is where counting stopped (the page shows it as "10,000+"). */
+  atLeast: boolean;
+}
+
+/**
+ * One call of `logs.search`. A call reads a bounded number of rows, so with a filter no index
+ * answers (a text search, some combinations) it may come back with fewer rows than asked for
+ * although older ones match: `searchedTo` then says how far back it looked, and `next` goes on.
+ */
+export interface LogSearchResult {
+  rows: LogEntry[];
+  /** Where the next page starts; null once no older row can match. */
+  next: LogCursor | null;
+  /** Only on the first page (no `after`), and null when counting would take too long. */
+  total: LogTotal | null;
+  /** The call stopped looking at requests that started at this time, short of a full page. */
+  searchedTo: number | null;
+}
+
 /** One model a route tried for a request. */
 export interface ModelAttempt {
   model: string;
@@ -542,7 +566,7 @@ interface AppMethods {
 
   'logs.search': {
     params: LogSearchParams;
-    result: { rows: LogEntry[]; total: number };
+    result: LogSearchResult;
   };
   'logs.get': { params: RequestIdParams; result: LogEntry | null };
   'logs.export': {

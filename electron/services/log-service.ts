@@ -1,4 +1,10 @@
-import type { LogEntry, LogExportFormat, LogFilter } from '../../shared/contract.ts';
+import type {
+  LogCursor,
+  LogEntry,
+  LogExportFormat,
+  LogFilter,
+  LogSearchResult,
+} from '../../shared/contract.ts';
 import type { Store } from '../store/index.ts';
 import { toLogEntry } from './log-entry.ts';
 
@@ -10,11 +16,11 @@ export class LogService {
     this.store = store;
   }
 
-  search(filter: LogFilter, limit: number, offset: number): { rows: LogEntry[]; total: number } {
+  search(filter: LogFilter, limit: number, after?: LogCursor): LogSearchResult {
     // Records still queued would be missing from a search made right after a request.
     this.store.logWriter.flush();
-    const page = this.store.requestLog.searchLog(filter, { limit, offset });
-    return { rows: page.rows.map(toLogEntry), total: page.total };
+    const page = this.store.requestLog.searchLog(filter, { limit, after });
+    return { ...page, rows: page.rows.map(toLogEntry) };
   }
 
   get(requestId: string): LogEntry | null {

@@ -97,7 +97,7 @@ export function methodTable(s: MethodServices): MethodTable {
     'usage.series': (p) => s.usage.series(p),
     'usage.by': (p) => s.usage.by(p),
 
-    'logs.search': (p) => s.logs.search(p.filter, p.limit, p.offset),
+    'logs.search': (p) => s.logs.search(p.filter, p.limit, p.after),
     'logs.get': (p) => s.logs.get(p.requestId),
     'logs.export': (p) => s.logs.export(p.format, p.filter),
   };

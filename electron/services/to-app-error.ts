@@ -16,7 +16,7 @@ export function toAppError(error: unknown): AppError {
     return new AppError('bad_request', error.message, { cause: error });
   if (error instanceof DuplicateNameError)
     return new AppError('conflict', error.message, { cause: error });
-  // The store's paging checks (a negative offset) throw RangeError with a readable message.
+  // The store's paging checks (a negative page size) throw RangeError with a readable message.
   if (error instanceof RangeError)
     return new AppError('bad_request', error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations, schemaVersion, type Migration } from './migrations.ts';
-import { openStore } from './open-store.ts';
+import type { LogFilter } from './log-filter.ts';
+import { DATABASE_FILE, openStore } from './open-store.ts';
 import {
   roundedCosts,
   storedTotals,
@@ -262,6 +263,64 @@ describe('migration 7: running usage totals', () => {
       });
     } finally {
       db.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('migration 8: an index in time order for each filter of the Logs page', () => {
+  it('replaces the single-column indexes on a store with rows, and searches find the same', () => {
+    const temp = makeTempDir();
+    try {
+      const db = new Database(join(temp.dir, DATABASE_FILE));
+      runMigrations(db, MIGRATIONS.slice(0, 7));
+      const insert = db.prepare<
+        [string, number, string | null, number, string | null, string | null]
+      >(
+        `INSERT INTO request_log (request_id, started_at, client, method, path, route, model,
+           stream, status, latency_ms, attempts, cancelled, rules, usage_estimated, model_route,
+           model_attempts)
+         VALUES (?, ?, ?, 'POST', '/v1/chat/completions', 'passthrough', 'm', 1, ?, 10, 1, 0,
+           '[]', 0, ?, ?)`,
+      );
+      const twoTries = JSON.stringify([{ model: 'a' }, { model: 'b' }]);
+      insert.run('ok', 1000, 'cursor', 200, null, null);
+      insert.run('failed', 2000, 'cursor', 500, null, null);
+      insert.run('fell-back', 3000, 'codex', 200, 'coding', twoTries);
+      insert.run('first-try', 4000, 'codex', 200, 'coding', JSON.stringify([{ model: 'a' }]));
+      // Written by hand, not by the app: it must not stop the migration (nor count as a fallback).
+      insert.run('garbled', 5000, 'codex', 200, 'coding', '[{"model": ');
+      expect(runMigrations(db)).toEqual([8]);
+      const indexes = db
+        .prepare<[], string>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'request_log'",
+        )
+        .pluck()
+        .all();
+      expect(indexes).toEqual(
+        expect.arrayContaining([
+          'request_log_model_time',
+          'request_log_client_time',
+          'request_log_status_time',
+          'request_log_errors',
+          'request_log_fell_back',
+          'request_log_route_fell_back',
+        ]),
+      );
+      for (const gone of ['request_log_model', 'request_log_client', 'request_log_status'])
+        expect(indexes).not.toContain(gone);
+      db.close();
+
+      const store = openStore(temp.dir);
+      const ids = (filter: LogFilter): string[] =>
+        store.requestLog.searchLog(filter, { limit: 10 }).rows.map((row) => row.requestId);
+      expect(ids({ status: 'error' })).toEqual(['failed']);
+      expect(ids({ fellBack: true })).toEqual(['fell-back']);
+      expect(ids({ modelRoute: 'coding', fellBack: true })).toEqual(['fell-back']);
+      expect(ids({ client: 'cursor' })).toEqual(['failed', 'ok']);
+      expect(ids({ status: 200, model: 'm' })).toEqual(['garbled', 'first-try', 'fell-back', 'ok']);
+      store.close();
+    } finally {
       temp.remove();
     }
   });

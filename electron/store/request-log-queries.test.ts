@@ -32,15 +32,17 @@ describe('RequestLogQueries', () => {
       );
     });
 
-    it('pages newest first and counts every match', () => {
-      const first = temp.store.requestLog.searchLog({}, { limit: 10, offset: 0 });
-      expect(first.total).toBe(25);
+    it('pages newest first by cursor and counts every match', () => {
+      const first = temp.store.requestLog.searchLog({}, { limit: 10 });
+      expect(first.total).toEqual({ count: 25, atLeast: false });
       expect(first.rows.map((r) => r.requestId).slice(0, 3)).toEqual([
         'req_24',
         'req_23',
         'req_22',
       ]);
-      const last = temp.store.requestLog.searchLog({}, { limit: 10, offset: 20 });
+      expect(first.next).toEqual({ startedAt: T0 + 15_000, id: first.rows[9]?.id });
+      const second = temp.store.requestLog.searchLog({}, { limit: 10, after: first.next! });
+      const last = temp.store.requestLog.searchLog({}, { limit: 10, after: second.next! });
       expect(last.rows.map((r) => r.requestId)).toEqual([
         'req_04',
         'req_03',
@@ -48,24 +50,23 @@ describe('RequestLogQueries', () => {
         'req_01',
         'req_00',
       ]);
+      expect(last.next).toBeNull();
+      expect(second.total).toBeNull();
     });
 
     it('filters by model, client and status together', () => {
       const page = temp.store.requestLog.searchLog(
         { model: 'gpt-4o-mini', client: 'aider' },
-        { limit: 50, offset: 0 },
+        { limit: 50 },
       );
       expect(page.rows.map((r) => r.requestId)).toEqual(['req_04', 'req_02', 'req_00']);
-      expect(page.total).toBe(3);
-      const errors = temp.store.requestLog.searchLog({ status: 'error' }, { limit: 50, offset: 0 });
+      expect(page.total).toEqual({ count: 3, atLeast: false });
+      const errors = temp.store.requestLog.searchLog({ status: 'error' }, { limit: 50 });
       expect(errors.rows.map((r) => r.requestId)).toEqual(['req_07']);
     });
 
     it('returns rows as the gateway recorded them, plus the row id', () => {
-      const [row] = temp.store.requestLog.searchLog(
-        { text: 'req_03' },
-        { limit: 1, offset: 0 },
-      ).rows;
+      const [row] = temp.store.requestLog.searchLog({ text: 'req_03' }, { limit: 1 }).rows;
       expect(row).toMatchObject({
         requestId: 'req_03',
         rules: ['chat.seed_dropped'],
@@ -75,14 +76,10 @@ describe('RequestLogQueries', () => {
       expect(typeof row?.id).toBe('number');
     });
 
-    it('refuses negative or fractional paging and caps the page size', () => {
-      expect(() => temp.store.requestLog.searchLog({}, { limit: -1, offset: 0 })).toThrow(
-        RangeError,
-      );
-      expect(() => temp.store.requestLog.searchLog({}, { limit: 1.5, offset: 0 })).toThrow(
-        RangeError,
-      );
-      expect(temp.store.requestLog.searchLog({}, { limit: 5000, offset: 0 }).rows).toHaveLength(25);
+    it('refuses a negative or fractional page size and caps it', () => {
+      expect(() => temp.store.requestLog.searchLog({}, { limit: -1 })).toThrow(RangeError);
+      expect(() => temp.store.requestLog.searchLog({}, { limit: 1.5 })).toThrow(RangeError);
+      expect(temp.store.requestLog.searchLog({}, { limit: 5000 }).rows).toHaveLength(25);
     });
   });
 
@@ -176,7 +173,7 @@ describe('RequestLogQueries', () => {
       ).toThrow('disk full');
       expect(calls).toBe(2);
       write(sampleRecord());
-      expect(temp.store.requestLog.searchLog({}, { limit: 10, offset: 0 }).total).toBe(4);
+      expect(temp.store.requestLog.searchLog({}, { limit: 10 }).total?.count).toBe(4);
     });
   });
 });

@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
-import type { LogExportFormat as ExportFormat } from '../../shared/contract.ts';
+import type { LogCursor, LogExportFormat as ExportFormat } from '../../shared/contract.ts';
 import { csvHeader, logRowToCsv, logRowToJsonl } from './log-export-format.ts';
 import { logFilterSql, type LogFilter } from './log-filter.ts';
 import { columnsToLogRow, type LogRow, type StoredLogColumns } from './log-row.ts';
+import { searchLogPage, type LogSearchPage } from './log-search.ts';
 import { StatementCache } from './statement-cache.ts';
 
 export interface LogPage {
   limit: number;
-  offset: number;
+  /** The last row of the page before (its `next`); none for the newest page. */
+  after?: LogCursor;
 }
 
 export type { LogExportFormat as ExportFormat } from '../../shared/contract.ts';
@@ -34,21 +36,11 @@ export class RequestLogQueries {
     );
   }
 
-  /** Newest first; `total` counts every match, for the pager. */
-  searchLog(filter: LogFilter, page: LogPage): { rows: LogRow[]; total: number } {
+  /** Newest first, a page after `page.after` (see log-search.ts for what one call reads). */
+  searchLog(filter: LogFilter, page: LogPage): LogSearchPage<LogRow> {
     const limit = Math.min(checkedCount(page.limit, 'limit'), MAX_PAGE_SIZE);
-    const offset = checkedCount(page.offset, 'offset');
-    const { where, params } = logFilterSql(filter);
-    const rows = this.statements
-      .get<StoredLogColumns>(
-        `SELECT * FROM request_log ${where}
-         ORDER BY started_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all({ ...params, limit, offset });
-    const count = this.statements
-      .get<{ total: number }>(`SELECT count(*) AS total FROM request_log ${where}`)
-      .get(params);
-    return { rows: rows.map(columnsToLogRow), total: count?.total ?? 0 };
+    const found = searchLogPage(this.statements, filter, limit, page.after);
+    return { ...found, rows: found.rows.map(columnsToLogRow) };
   }
 
   getLogEntry(requestId: string): LogRow | null {

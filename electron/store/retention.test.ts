@@ -10,7 +10,7 @@ describe('retention', () => {
   let temp: TempStore;
   const remaining = (): string[] =>
     temp.store.requestLog
-      .searchLog({}, { limit: 100, offset: 0 })
+      .searchLog({}, { limit: 100 })
       .rows.map((r) => r.requestId)
       .sort();
 

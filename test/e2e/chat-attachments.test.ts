@@ -122,7 +122,6 @@ describe.skipIf(!ready)('chat attachments in Chromium, with the simulator as ups
     const { rows } = await s.rpc<{ rows: { requestId: string }[] }>('logs.search', {
       filter: { client: 'app' },
       limit: 1,
-      offset: 0,
     });
     const entry = await s.rpc<{ capture: { requestBody: string } }>('logs.get', {
       requestId: rows[0]?.requestId,

@@ -54,7 +54,7 @@ async function chatWithoutToken(): Promise<{ status: number; body: unknown }> {
 
 /** The request log's rows matching a filter, newest first. */
 async function logRows(filter: Record<string, unknown>): Promise<LogEntry[]> {
-  return (await s.rpc<{ rows: LogEntry[] }>('logs.search', { filter, limit: 100, offset: 0 })).rows;
+  return (await s.rpc<{ rows: LogEntry[] }>('logs.search', { filter, limit: 100 })).rows;
 }
 
 /** What has the keyboard focus: tag, type and the text of its label. */

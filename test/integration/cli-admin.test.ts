@@ -57,7 +57,7 @@ describe('model-gateway token', () => {
     await gw.exit();
 
     const store = openStore(dataDir);
-    const rows = store.requestLog.searchLog({ client: 'editor' }, { limit: 10, offset: 0 }).rows;
+    const rows = store.requestLog.searchLog({ client: 'editor' }, { limit: 10 }).rows;
     store.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.clientTokenId).toMatch(/^tok_/);

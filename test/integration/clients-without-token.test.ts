@@ -49,7 +49,7 @@ const generations = () => sim.journal.filter((entry) => entry.method === 'POST')
 
 function rows() {
   app.store.logWriter.flush();
-  return app.store.requestLog.searchLog({}, { limit: 100, offset: 0 }).rows;
+  return app.store.requestLog.searchLog({}, { limit: 100 }).rows;
 }
 
 describe('Ollama clients without a token', () => {

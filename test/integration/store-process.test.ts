@@ -129,7 +129,7 @@ describe('the store under a real gateway process', () => {
     expect(await p.exit()).toBe(0);
 
     const store = openStore(dataDir);
-    const captured = store.requestLog.searchLog({}, { limit: 50, offset: 0 }).rows;
+    const captured = store.requestLog.searchLog({}, { limit: 50 }).rows;
     store.close();
     expect(
       captured.some(

@@ -138,7 +138,7 @@ describe('a spent budget', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('x-gateway-model')).toBe('sim-chat');
     store.logWriter.flush();
-    const row = store.requestLog.searchLog({}, { limit: 1, offset: 0 }).rows[0];
+    const row = store.requestLog.searchLog({}, { limit: 1 }).rows[0];
     expect(row?.modelRoute).toBe('cheap');
     expect(row?.rules).toContain('limits.then_route');
   });

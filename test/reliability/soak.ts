@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { openStore } from '../../electron/store/index.ts';
+import type { LogCursor } from '../../shared/contract.ts';
 import { badInputBurst } from './bad-input-burst.ts';
 import type { FormatKit } from '../format-kits/format-kit.ts';
 import { KIT_PAIRS } from '../format-kits/kits.ts';
@@ -127,11 +128,11 @@ function logCounts(dataDir: string): { records: number; duplicateRecords: number
   try {
     // The log is read a page at a time (the store caps a page).
     const ids: string[] = [];
-    for (let offset = 0; ;) {
-      const { rows } = store.requestLog.searchLog({}, { limit: 1000, offset });
-      ids.push(...rows.map((r) => r.requestId));
-      offset += rows.length;
-      if (rows.length === 0) break;
+    for (let after: LogCursor | undefined; ;) {
+      const page = store.requestLog.searchLog({}, { limit: 1000, after });
+      ids.push(...page.rows.map((r) => r.requestId));
+      if (!page.next) break;
+      after = page.next;
     }
     return { records: ids.length, duplicateRecords: ids.length - new Set(ids).size };
   } finally {

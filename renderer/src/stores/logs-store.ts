@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LogEntry, LogFilter } from '../../../shared/contract.ts';
+import type { LogCursor, LogEntry, LogFilter, LogTotal } from '../../../shared/contract.ts';
 import { errorMessage, getApi } from '../api/index.ts';
 import type { LoadStatus } from './load-status.ts';
 import { EMPTY_LOG_FORM, matchesLogFilter, toLogFilter, type LogFilterForm } from './log-filter.ts';
@@ -19,6 +19,13 @@ import {
 /** Sorting by another column than time loads this many rows at most, to sort them all. */
 const SORT_ALL_LIMIT = 10_000;
 /**
+ * A search the log answers only a window of rows at a time (a text search, some combinations)
+ * goes on by itself until it has a page of rows or has searched this long, then waits for
+ * "Search older": each call takes milliseconds, but a rare word in a big log takes hundreds of
+ * them, which nobody should pay for by typing a letter.
+ */
+const SEARCH_ROUND_MS = 1500;
+/**
  * Live rows reach the table at most this often: the log writer sends a batch every 25 ms under
  * load, and redrawing the table for each would keep the window busy for nothing a person reads.
  */
@@ -33,7 +40,15 @@ interface LogsState {
   rows: LogEntry[];
   /** The highest row id ever held (see `LogWindow`). */
   newestId: number;
-  total: number;
+  /** Matching requests, as far as they were counted; null when unknown (see `LogSearchResult`). */
+  total: LogTotal | null;
+  /** Where the rows after the last one held start; null when no older one matches. */
+  next: LogCursor | null;
+  /**
+   * The last search stopped short of a page at this time: older requests are not searched yet,
+   * and the table waits for "Search older" rather than going on as it scrolls.
+   */
+  searchedTo: number | null;
   status: LoadStatus;
   error: string | null;
   loadingMore: boolean;
@@ -51,6 +66,7 @@ interface LogsState {
   resetForm(): void;
   setSort(sort: LogSort): void;
   load(): Promise<void>;
+  /** Older rows: calls until a page of them came, none is left, or a round's time is up. */
   loadMore(): Promise<void>;
   /** Loads the rest of the matching rows (up to a limit), so a sort covers them all. */
   loadAll(): Promise<void>;
@@ -76,7 +92,19 @@ const viewOf = (s: Pick<LogsState, 'rows' | 'newestId'>): LogWindow => ({
   newestId: s.newestId,
 });
 
+/** New matching rows counted in; a count past the cap stays the round "10,000+" it was. */
+const plus = (total: LogTotal | null, added: number): LogTotal | null =>
+  total && !total.atLeast && added > 0 ? { ...total, count: total.count + added } : total;
+
+/** Live rows pushed the oldest out of the view: the next page starts after its new last row. */
+function afterCut(view: LogWindow): Pick<LogsState, 'next' | 'searchedTo'> {
+  const last = view.rows.at(-1);
+  return { next: last ? { startedAt: last.startedAt, id: last.id } : null, searchedTo: null };
+}
+
 let loadSeq = 0;
+/** The load whose older rows a round of `loadMore` is fetching, if one is. */
+let roundOf: number | null = null;
 /** Bumped when live rows push old ones out: a page asked for before then no longer follows. */
 let cuts = 0;
 /** Matching live rows not on the table yet (a page from the top that is loading takes them). */
@@ -93,7 +121,9 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
   filter: {},
   rows: [],
   newestId: 0,
-  total: 0,
+  total: null,
+  next: null,
+  searchedTo: null,
   status: 'idle',
   error: null,
   loadingMore: false,
@@ -127,9 +157,9 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
     // Rows queued so far were written before the page is read: it has them.
     queue = emptyQueue();
     const filter = toLogFilter(get().form, Date.now());
-    set({ status: 'loading', error: null, filter, missed: 0 });
+    set({ status: 'loading', error: null, filter, missed: 0, loadingMore: false });
     try {
-      const page = await getApi().call('logs.search', { filter, limit: LOG_PAGE_SIZE, offset: 0 });
+      const page = await getApi().call('logs.search', { filter, limit: LOG_PAGE_SIZE });
       if (seq !== loadSeq) return;
       // Rows written after the page was read came as events meanwhile; some came with it too.
       const queued = queue;
@@ -142,11 +172,16 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
       set({
         rows: view.rows,
         newestId: view.newestId,
-        total: page.total + merged.added,
+        total: plus(page.total, merged.added),
+        next: page.next,
+        searchedTo: page.searchedTo,
+        ...(shown && merged.cut ? afterCut(view) : {}),
         missed: shown ? 0 : merged.added,
         status: 'ready',
       });
       if (get().sort.column !== DEFAULT_LOG_SORT.column) void get().loadAll();
+      // The call looked at a window of the log and found less than a page: search on.
+      else if (page.searchedTo !== null) void get().loadMore();
     } catch (error) {
       if (seq === loadSeq) {
         queue = emptyQueue();
@@ -156,34 +191,58 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
   },
 
   async loadMore() {
-    const { rows, filter, loadingMore, total, missed } = get();
-    // The counted rows are newer than every row shown: the next page starts after them.
-    const offset = rows.length + missed;
-    if (loadingMore || offset >= total) return;
     const seq = loadSeq;
+    if (roundOf === seq || get().next === null || get().status !== 'ready') return;
+    roundOf = seq;
     const cut = cuts;
+    const started = Date.now();
+    const before = get().rows.length;
     set({ loadingMore: true });
     try {
-      const page = await getApi().call('logs.search', { filter, limit: LOG_PAGE_SIZE, offset });
-      // A reload, or live rows pushed the end out meanwhile: this page would leave a gap.
-      if (seq !== loadSeq || cut !== cuts) return;
-      const view = appendPage(viewOf(get()), page.rows);
-      set({
-        rows: view.rows,
-        newestId: view.newestId,
-        total: Math.max(page.total, get().total),
-      });
+      for (;;) {
+        const { filter, next } = get();
+        if (next === null) break;
+        const page = await getApi().call('logs.search', {
+          filter,
+          limit: LOG_PAGE_SIZE,
+          after: next,
+        });
+        // A reload, or live rows pushed the end out meanwhile: this page would leave a gap.
+        if (seq !== loadSeq || cut !== cuts) return;
+        const view = appendPage(viewOf(get()), page.rows);
+        const { total, missed } = get();
+        set({
+          rows: view.rows,
+          newestId: view.newestId,
+          next: page.next,
+          searchedTo: page.searchedTo,
+          // At the end, every match is held or was counted on top.
+          total:
+            page.next === null && (total === null || total.atLeast)
+              ? { count: view.rows.length + missed, atLeast: false }
+              : total,
+        });
+        if (
+          page.searchedTo === null ||
+          view.rows.length - before >= LOG_PAGE_SIZE ||
+          Date.now() - started >= SEARCH_ROUND_MS
+        )
+          break;
+      }
     } catch (error) {
-      set({ error: errorMessage(error) });
+      if (seq === loadSeq) set({ error: errorMessage(error) });
     } finally {
-      set({ loadingMore: false });
+      if (roundOf === seq) {
+        roundOf = null;
+        set({ loadingMore: false });
+      }
     }
   },
 
   async loadAll() {
     const { sort } = get();
     if (sort.column === DEFAULT_LOG_SORT.column) return;
-    while (get().status === 'ready' && get().rows.length < Math.min(get().total, SORT_ALL_LIMIT)) {
+    while (get().status === 'ready' && get().next !== null && get().rows.length < SORT_ALL_LIMIT) {
       const before = get().rows.length;
       await get().loadMore();
       if (get().rows.length === before) return;
@@ -215,13 +274,18 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
     const view = viewOf(state);
     if (!showsLive(state)) {
       const added = freshRows(view, queued.rows, state.filter).length + queued.dropped;
-      if (added > 0) set({ missed: state.missed + added, total: state.total + added });
+      if (added > 0) set({ missed: state.missed + added, total: plus(state.total, added) });
       return;
     }
     const next = applyQueue(view, queued, state.filter);
     if (next.added === 0) return;
     if (next.cut) cuts += 1;
-    set({ rows: next.view.rows, newestId: next.view.newestId, total: state.total + next.added });
+    set({
+      rows: next.view.rows,
+      newestId: next.view.newestId,
+      total: plus(state.total, next.added),
+      ...(next.cut ? afterCut(next.view) : {}),
+    });
   },
 
   setLive(live) {

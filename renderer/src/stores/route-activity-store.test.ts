@@ -44,7 +44,7 @@ describe('the routes’ tests, fallbacks and save warnings', () => {
     useRouteActivityStore.setState({
       warnings: { coding: ['old warning'] },
       tests: { coding: { state: 'done', results: RESULTS } },
-      fallbacks: { coding: { status: 'ready', rows: [], total: 0, error: null } },
+      fallbacks: { coding: { status: 'ready', rows: [], total: null, error: null } },
     });
     useRouteActivityStore
       .getState()
@@ -74,7 +74,7 @@ describe('the routes’ tests, fallbacks and save warnings', () => {
     useRouteActivityStore.setState({
       warnings: { coding: ['w'], fast: ['w'] },
       tests: { coding: { state: 'done', results: RESULTS } },
-      fallbacks: { coding: { status: 'ready', rows: [], total: 0, error: null } },
+      fallbacks: { coding: { status: 'ready', rows: [], total: null, error: null } },
     });
     useRouteActivityStore.getState().onRemoved('coding');
     expect(useRouteActivityStore.getState()).toMatchObject({
@@ -106,23 +106,32 @@ describe('the routes’ tests, fallbacks and save warnings', () => {
   });
 
   it('asks the log for the route’s last ten fallbacks', async () => {
-    call.mockResolvedValueOnce({ rows: [], total: 0 });
+    call.mockResolvedValueOnce({
+      rows: [],
+      next: null,
+      total: { count: 0, atLeast: false },
+      searchedTo: null,
+    });
     await useRouteActivityStore.getState().loadFallbacks('coding');
     expect(call).toHaveBeenCalledWith('logs.search', {
       filter: { modelRoute: 'coding', fellBack: true },
       limit: 10,
-      offset: 0,
     });
     expect(useRouteActivityStore.getState().fallbacks.coding?.status).toBe('ready');
   });
 
   it('reads a route’s fallbacks again when it falls back, only if they are shown', () => {
-    call.mockResolvedValue({ rows: [], total: 0 });
+    call.mockResolvedValue({
+      rows: [],
+      next: null,
+      total: { count: 0, atLeast: false },
+      searchedTo: null,
+    });
     useRouteActivityStore.getState().onFallback('coding');
     useRouteActivityStore.getState().onFallback(null);
     expect(call).not.toHaveBeenCalled();
     useRouteActivityStore.setState({
-      fallbacks: { coding: { status: 'ready', rows: [], total: 0, error: null } },
+      fallbacks: { coding: { status: 'ready', rows: [], total: null, error: null } },
     });
     useRouteActivityStore.getState().onFallback('coding');
     expect(call).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type {
   LogEntry,
+  LogTotal,
   ModelRouteInfo,
   RouteModelTest,
   RouteSaveParams,
@@ -18,7 +19,8 @@ type RouteTestRun =
 interface RecentFallbacks {
   status: LoadStatus;
   rows: LogEntry[];
-  total: number;
+  /** All of them, when the log could count them quickly. */
+  total: LogTotal | null;
   error: string | null;
 }
 
@@ -120,7 +122,7 @@ export const useRouteActivityStore = create<RouteActivityState>()((set, get) => 
       fallbacks: withKey(get().fallbacks, name, {
         status: 'loading',
         rows: before?.rows ?? [],
-        total: before?.total ?? 0,
+        total: before?.total ?? null,
         error: null,
       }),
     });
@@ -128,7 +130,6 @@ export const useRouteActivityStore = create<RouteActivityState>()((set, get) => 
       const page = await getApi().call('logs.search', {
         filter: { modelRoute: name, fellBack: true },
         limit: RECENT_FALLBACKS,
-        offset: 0,
       });
       set({
         fallbacks: withKey(get().fallbacks, name, {
@@ -143,7 +144,7 @@ export const useRouteActivityStore = create<RouteActivityState>()((set, get) => 
         fallbacks: withKey(get().fallbacks, name, {
           status: 'error',
           rows: before?.rows ?? [],
-          total: before?.total ?? 0,
+          total: before?.total ?? null,
           error: errorMessage(error),
         }),
       });

@@ -39,10 +39,7 @@ afterAll(async () => {
 /** The rows of one token, oldest first. */
 function rowsOf(tokenName: string) {
   store.logWriter.flush();
-  return store.requestLog
-    .searchLog({ client: tokenName }, { limit: 100, offset: 0 })
-    .rows.slice()
-    .reverse();
+  return store.requestLog.searchLog({ client: tokenName }, { limit: 100 }).rows.slice().reverse();
 }
 
 describe.skipIf(!agentInstalled('Claude Code', CLAUDE))('Claude Code on a route', () => {

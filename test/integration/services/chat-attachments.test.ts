@@ -87,6 +87,6 @@ describe('chat attachments', () => {
 
 /** The newest request the app's own chat made. */
 async function lastAppRequest(): Promise<string> {
-  const { rows } = await fx.call('logs.search', { filter: { client: 'app' }, limit: 1, offset: 0 });
+  const { rows } = await fx.call('logs.search', { filter: { client: 'app' }, limit: 1 });
   return rows[0]?.requestId ?? '';
 }

@@ -63,7 +63,6 @@ describe('chat', () => {
     const logged = await fx.call('logs.search', {
       filter: { client: 'app' },
       limit: 10,
-      offset: 0,
     });
     expect(logged.rows[0]).toMatchObject({
       client: 'app',

@@ -87,7 +87,7 @@ describe('routes', () => {
         { model: 'sim-gemini', outcome: 'answered' },
       ],
     });
-    await fx.call('logs.search', { filter: {}, limit: 1, offset: 0 });
+    await fx.call('logs.search', { filter: {}, limit: 1 });
     expect(
       fx.events.filter(
         (e) =>

@@ -66,14 +66,18 @@ describe('logs', () => {
     const errors = await fx.call('logs.search', {
       filter: { status: 'error' },
       limit: 10,
-      offset: 0,
     });
-    expect(errors.total).toBe(1);
+    expect(errors.total).toEqual({ count: 1, atLeast: false });
     expect(errors.rows[0]).toMatchObject({ status: 500, client: 'editor', model: 'sim-chat' });
     expect(errors.rows[0]).not.toHaveProperty('clientTokenId');
-    const page = await fx.call('logs.search', { filter: {}, limit: 2, offset: 0 });
-    expect(page).toMatchObject({ total: 3 });
+    const page = await fx.call('logs.search', { filter: {}, limit: 2 });
+    expect(page).toMatchObject({ total: { count: 3, atLeast: false }, searchedTo: null });
     expect(page.rows).toHaveLength(2);
+    const rest = await fx.call('logs.search', { filter: {}, limit: 2, after: page.next! });
+    expect(rest).toMatchObject({ next: null, total: null });
+    expect([...page.rows, ...rest.rows].map((row) => row.requestId).sort()).toEqual(
+      [...requestIds].sort(),
+    );
     const one = await fx.call('logs.get', { requestId: requestIds[1]! });
     expect(one).toMatchObject({ model: 'sim-gemini', route: 'translated' });
     expect(await fx.call('logs.get', { requestId: 'req_missing' })).toBeNull();
@@ -135,9 +139,9 @@ describe('method calls', () => {
       code: 'bad_request',
       message: "Unknown method 'nope.nothing'.",
     });
-    await expect(
-      fx.services.handle('logs.search', { filter: {}, limit: 0, offset: 0 }),
-    ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^limit:/) });
+    await expect(fx.services.handle('logs.search', { filter: {}, limit: 0 })).rejects.toMatchObject(
+      { code: 'bad_request', message: expect.stringMatching(/^limit:/) },
+    );
     await expect(fx.services.handle('tokens.create', { nmae: 'x' })).rejects.toMatchObject({
       code: 'bad_request',
       message: expect.stringMatching(/name/),

@@ -15,7 +15,10 @@ const TOP_SLACK = ROW_HEIGHT / 2;
 
 interface LogTableProps {
   rows: LogEntry[];
-  total: number;
+  /** The matching requests plus the header row, or -1 when not known (`aria-rowcount`). */
+  rowCount: number;
+  /** Older rows follow: they are fetched as the end of the table comes into view. */
+  hasMore: boolean;
   selectedRequestId: string | null;
   onOpen: (entry: LogEntry) => void;
   sort: LogSort;
@@ -36,7 +39,7 @@ interface LogTableProps {
  * hands it its rows deferred, and it redraws only once they come.
  */
 export const LogTable = memo(function LogTable(props: LogTableProps) {
-  const { rows, total, selectedRequestId, onOpen, sort, onSort, onEndReached } = props;
+  const { rows, rowCount, hasMore, selectedRequestId, onOpen, sort, onSort, onEndReached } = props;
   const { onFollowChange, newCount, onShowNew } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -51,10 +54,8 @@ export const LogTable = memo(function LogTable(props: LogTableProps) {
 
   const lastInView = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
   useEffect(() => {
-    if (rows.length > 0 && rows.length < total && lastInView >= rows.length - LOAD_AHEAD) {
-      onEndReached();
-    }
-  }, [lastInView, rows.length, total, onEndReached]);
+    if (rows.length > 0 && hasMore && lastInView >= rows.length - LOAD_AHEAD) onEndReached();
+  }, [lastInView, rows.length, hasMore, onEndReached]);
 
   // Gone, the table has no place to keep: live rows go on top again.
   useEffect(() => () => onFollowChange(true), [onFollowChange]);
@@ -112,7 +113,7 @@ export const LogTable = memo(function LogTable(props: LogTableProps) {
     ) : null;
 
   const table = (
-    <div className="log-table" role="table" aria-label="Request log" aria-rowcount={total + 1}>
+    <div className="log-table" role="table" aria-label="Request log" aria-rowcount={rowCount}>
       <div role="rowgroup" className="log-head">
         <div role="row" className="log-row" aria-rowindex={1}>
           {LOG_COLUMNS.map((c) => {

@@ -6,6 +6,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { formatLogTotal } from '../../format/log-total.ts';
+import { formatDateTime } from '../../format/time.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import { isFiltered } from '../../stores/log-filter.ts';
 import { DEFAULT_LOG_SORT } from '../../stores/log-sort.ts';
@@ -33,6 +35,8 @@ export default function LogsPage() {
   const total = useLogsStore((s) => s.total);
   // With the rows, so a batch of live rows redraws the table once, not also before they come.
   const tableTotal = useDeferredValue(total);
+  const next = useLogsStore((s) => s.next);
+  const searchedTo = useLogsStore((s) => s.searchedTo);
   const status = useLogsStore((s) => s.status);
   const error = useLogsStore((s) => s.error);
   const form = useLogsStore((s) => s.form);
@@ -66,6 +70,22 @@ export default function LogsPage() {
     sort.column === DEFAULT_LOG_SORT.column && sort.desc === DEFAULT_LOG_SORT.desc;
   // Paused, the Live button says how many came; live, rows that could not go on top wait here.
   const newCount = live && (!following || !newestFirst) ? missed : 0;
+  // A search that stopped at a window of the log goes on only when asked, not as the table
+  // scrolls: with few matches the end of the table is always in view.
+  const hasMore = next !== null && searchedTo === null;
+  // The header row counts as one; -1: not known.
+  const rowCount =
+    tableTotal && !tableTotal.atLeast
+      ? tableTotal.count + 1
+      : next !== null
+        ? -1
+        : tableRows.length + 1;
+  const searchOlder =
+    searchedTo !== null && !loadingMore ? (
+      <button type="button" className="btn btn-sm" onClick={() => void loadMore()}>
+        Search older
+      </button>
+    ) : null;
 
   let body;
   if (status === 'error' && rows.length === 0) {
@@ -78,19 +98,31 @@ export default function LogsPage() {
     );
   } else if ((status === 'loading' || status === 'idle') && rows.length === 0) {
     body = <LoadingState label="Loading the log…" />;
+  } else if (rows.length === 0 && loadingMore) {
+    body = <LoadingState label="Searching the log…" />;
   } else if (rows.length === 0) {
-    body = filtered ? (
-      <EmptyState icon={<SearchX size={20} />} title="No request matches these filters" />
-    ) : (
-      <EmptyState icon={<ScrollText size={20} />} title="No requests yet">
-        Requests to the gateway appear here as they happen.
-      </EmptyState>
-    );
+    body =
+      searchedTo !== null ? (
+        <EmptyState
+          icon={<SearchX size={20} />}
+          title="No request matches these filters yet"
+          actions={searchOlder}
+        >
+          Searched back to {formatDateTime(searchedTo)}.
+        </EmptyState>
+      ) : filtered ? (
+        <EmptyState icon={<SearchX size={20} />} title="No request matches these filters" />
+      ) : (
+        <EmptyState icon={<ScrollText size={20} />} title="No requests yet">
+          Requests to the gateway appear here as they happen.
+        </EmptyState>
+      );
   } else {
     body = (
       <LogTable
         rows={tableRows}
-        total={tableTotal}
+        rowCount={rowCount}
+        hasMore={hasMore}
         selectedRequestId={selectedRequestId}
         onOpen={onOpen}
         sort={sort}
@@ -133,15 +165,23 @@ export default function LogsPage() {
       </div>
       <div className="log-footer">
         <span className="muted" role="status">
-          {rows.length > 0 ? `Showing ${formatTokens(rows.length)} of ${formatTokens(total)}` : ''}
-          {rows.length < total && sort.column !== DEFAULT_LOG_SORT.column
+          {rows.length > 0
+            ? `Showing ${formatTokens(rows.length)}${total ? ` of ${formatLogTotal(total)}` : ''}`
+            : ''}
+          {next !== null && sort.column !== DEFAULT_LOG_SORT.column
             ? ` (sorted among the ${formatTokens(rows.length)} newest)`
+            : ''}
+          {rows.length > 0 && searchedTo !== null
+            ? ` · searched back to ${formatDateTime(searchedTo)}`
             : ''}
         </span>
         {loadingMore ? (
           <span className="row muted">
-            <Spinner size={14} /> Loading more…
+            <Spinner size={14} />{' '}
+            {searchedTo !== null ? 'Searching older requests…' : 'Loading more…'}
           </span>
+        ) : rows.length > 0 ? (
+          searchOlder
         ) : null}
       </div>
       <LogDetailDrawer />

@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { ModelAttempts } from '../../components/ModelAttempts.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { askedAndAnswered, attemptsOf } from '../../format/attempts.ts';
+import { formatLogTotal } from '../../format/log-total.ts';
 import { formatDateTime } from '../../format/time.ts';
 import { openLogEntry, openRouteFallbacks } from '../../lib/open-logs.ts';
 import { RECENT_FALLBACKS, useRouteActivityStore } from '../../stores/route-activity-store.ts';
@@ -111,7 +112,9 @@ export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
               onClick={() => openRouteFallbacks(route.name)}
             >
               All in Logs
-              {list && list.total > RECENT_FALLBACKS ? ` (${list.total})` : ''}
+              {list?.total && list.total.count > RECENT_FALLBACKS
+                ? ` (${formatLogTotal(list.total)})`
+                : ''}
             </button>
           </div>
         ) : null}
