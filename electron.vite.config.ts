@@ -1,15 +1,41 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/** The store reader's worker: an entry of its own, at out/main/store-read-worker.js. */
+const STORE_READ_WORKER = 'store-read-worker';
+
+/**
+ * store-reader.ts names its worker as the sources have it, `./store-read-worker.ts` beside it;
+ * in the bundle that code lands in some chunk, so the path becomes the worker entry's, relative
+ * to that chunk.
+ */
+function storeReadWorkerPath(): Plugin {
+  const source = new RegExp(`(["'])\\./${STORE_READ_WORKER}\\.ts\\1`, 'g');
+  return {
+    name: 'store-read-worker-path',
+    renderChunk(code, chunk) {
+      const path = posix.relative(posix.dirname(chunk.fileName), `${STORE_READ_WORKER}.js`);
+      const target = JSON.stringify(path.startsWith('.') ? path : `./${path}`);
+      const rewritten = code.replace(source, target);
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    plugins: [externalizeDepsPlugin(), storeReadWorkerPath()],
     build: {
       rollupOptions: {
         // cli: the headless CLI as plain JS, so `npm start` without Electron runs no type
         // stripping (about 40 MB less resident; bench/FINDINGS.md #3).
-        input: { index: resolve('electron/main/index.ts'), cli: resolve('bin/model-gateway.ts') },
+        input: {
+          index: resolve('electron/main/index.ts'),
+          cli: resolve('bin/model-gateway.ts'),
+          [STORE_READ_WORKER]: resolve(`electron/store/${STORE_READ_WORKER}.ts`),
+        },
       },
     },
   },

@@ -59,9 +59,19 @@ describe('built main bundle', () => {
       expect(existsSync(String(window.window.webPreferences.preload))).toBe(true);
       expect(window.loaded.file).toBe(join(ROOT, 'out/renderer/index.html'));
 
-      const { status } = answered as { status: { shell: string; gateway: { url: string } } };
+      const { status, logs } = answered as {
+        status: { shell: string; gateway: { url: string } };
+        logs: unknown;
+      };
       expect(status.shell).toBe('desktop');
       expect(status.gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // Answered by the store reader's worker (out/main/store-read-worker.js).
+      expect(logs).toEqual({
+        rows: [],
+        next: null,
+        total: { count: 0, atLeast: false },
+        searchedTo: null,
+      });
 
       expect(refusal).toMatchObject({
         refused: expect.stringContaining('"code":"forbidden"') as unknown,

@@ -44,6 +44,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const env = options.env ?? process.env;
   const log = options.log;
   const store = openAppStore(options.dataDir, log);
+  // The Logs and Usage pages read through it: up before someone opens them.
+  store.reader.warm();
   const keys = new UpstreamKeyStore(options.keychain ?? createKeychain());
   const bus = new EventBus((error) => log(`event listener failed: ${String(error)}`));
   const chatToken = `mgw_app_${newUiToken()}`;
@@ -189,6 +191,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         stopPolicyEvents();
         stopRetention();
         bus.clear();
+        // The reader's connection closes before the main one, which then tidies the WAL away.
+        await store.reader.close();
         store.close();
       })();
       return closing;

@@ -60,8 +60,9 @@ export class ChatService {
     return this.deps.store.conversations.list();
   }
 
-  search(query: string): Conversation[] {
-    return this.deps.store.conversations.search(query);
+  /** On the store reader's thread: a search reads every message. */
+  search(query: string): Promise<Conversation[]> {
+    return this.deps.store.reader.read('searchConversations', query);
   }
 
   get(id: string): ConversationWithMessages | null {

@@ -8,7 +8,11 @@ import type {
 import type { Store } from '../store/index.ts';
 import { toLogEntry } from './log-entry.ts';
 
-/** The Logs page: search, one entry, export; all straight from the store's queries. */
+/**
+ * The Logs page: search, one entry, export; the store's queries, on the store reader's thread.
+ * Each read flushes the log writer first: a row still queued would be missing from a search
+ * made right after its request, and the flush commits it before the worker reads.
+ */
 export class LogService {
   private readonly store: Store;
 
@@ -16,13 +20,13 @@ export class LogService {
     this.store = store;
   }
 
-  search(filter: LogFilter, limit: number, after?: LogCursor): LogSearchResult {
-    // Records still queued would be missing from a search made right after a request.
+  async search(filter: LogFilter, limit: number, after?: LogCursor): Promise<LogSearchResult> {
     this.store.logWriter.flush();
-    const page = this.store.requestLog.searchLog(filter, { limit, after });
+    const page = await this.store.reader.read('searchLog', filter, { limit, after });
     return { ...page, rows: page.rows.map(toLogEntry) };
   }
 
+  /** One row by its key: a lookup of microseconds, so it stays on this thread. */
   get(requestId: string): LogEntry | null {
     this.store.logWriter.flush();
     const row = this.store.requestLog.getLogEntry(requestId);
@@ -30,16 +34,15 @@ export class LogService {
   }
 
   /** The whole matching log as CSV or JSONL text, with a dated file name for the download. */
-  export(
+  async export(
     format: LogExportFormat,
     filter: LogFilter,
     now = new Date(),
-  ): { filename: string; content: string } {
+  ): Promise<{ filename: string; content: string }> {
     this.store.logWriter.flush();
-    const chunks: string[] = [];
-    this.store.requestLog.exportLog(format, filter, (chunk) => chunks.push(chunk));
+    const content = await this.store.reader.read('exportLog', format, filter);
     const day = now.toISOString().slice(0, 10);
-    return { filename: `model-gateway-log-${day}.${format}`, content: chunks.join('') };
+    return { filename: `model-gateway-log-${day}.${format}`, content };
   }
 
   /** New rows as they are committed (the live log). */

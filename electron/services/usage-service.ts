@@ -8,7 +8,10 @@ import type {
 } from '../../shared/contract.ts';
 import type { Store } from '../store/index.ts';
 
-/** The Usage page: aggregates the store computes in SQL. Costs are estimates. */
+/**
+ * The Usage page: aggregates the store computes in SQL, on the store reader's thread. Costs are
+ * estimates. Each read flushes the log writer first, so the rows it queued are counted.
+ */
 export class UsageService {
   private readonly store: Store;
 
@@ -16,18 +19,18 @@ export class UsageService {
     this.store = store;
   }
 
-  totals(range: UsageRange): UsageTotals {
+  totals(range: UsageRange): Promise<UsageTotals> {
     this.store.logWriter.flush();
-    return this.store.usage.usageTotals(range);
+    return this.store.reader.read('usageTotals', range);
   }
 
-  series(query: UsageSeriesParams): UsagePoint[] {
+  series(query: UsageSeriesParams): Promise<UsagePoint[]> {
     this.store.logWriter.flush();
-    return this.store.usage.usageSeries(query);
+    return this.store.reader.read('usageSeries', query);
   }
 
-  by(query: UsageByParams): UsageGroup[] {
+  by(query: UsageByParams): Promise<UsageGroup[]> {
     this.store.logWriter.flush();
-    return this.store.usage.usageBy(query);
+    return this.store.reader.read('usageBy', query);
   }
 }

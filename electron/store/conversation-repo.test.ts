@@ -93,21 +93,6 @@ describe('ConversationRepo', () => {
     expect(repo.updateMessage('msg_missing', { content: 'x' })).toBeNull();
   });
 
-  it('searches titles and messages for every word, wildcards taken literally', () => {
-    const repo = temp.store.conversations;
-    const a = repo.create({ title: 'Trip planning' });
-    repo.appendMessage(a.id, { role: 'user', content: 'Where to go in Lisbon?' });
-    const b = repo.create({ title: 'Budget' });
-    repo.appendMessage(b.id, { role: 'assistant', content: 'Save 50% of it' });
-    const ids = (q: string) => repo.search(q).map((c) => c.id);
-    expect(ids('lisbon')).toEqual([a.id]);
-    expect(ids('trip LISBON')).toEqual([a.id]);
-    expect(ids('trip budget')).toEqual([]);
-    expect(ids('50%')).toEqual([b.id]);
-    expect(ids('5_%')).toEqual([]);
-    expect(ids('  ')).toHaveLength(2);
-  });
-
   it('keeps whether an answer was stopped, and keeps it when other fields change', () => {
     const repo = temp.store.conversations;
     const conv = repo.create();

@@ -41,7 +41,7 @@ export type MessagePatch = Partial<Omit<NewMessage, 'role' | 'attachments'>>;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New chat';
 
-interface ConversationRow {
+export interface ConversationRow {
   id: string;
   title: string;
   model: string | null;
@@ -105,7 +105,7 @@ interface ConversationUpdate {
   updated_at: number;
 }
 
-const toConversation = (row: ConversationRow): Conversation => ({
+export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
   title: row.title,
   model: row.model,
@@ -228,30 +228,6 @@ export class ConversationRepo {
       const row = this.conversationById.get(conversation.id);
       return row ? toConversation(row) : conversation;
     })();
-  }
-
-  /**
-   * Conversations whose title or some message contains every word of `query` (each word may be
-   * in a different place), case-insensitive for ASCII; most recently updated first.
-   */
-  search(query: string): Conversation[] {
-    const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 8);
-    if (words.length === 0) return this.list();
-    // LIKE with the wildcards in the user's words escaped, so `50%` means those characters.
-    const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const clause = patterns
-      .map(
-        () => `(c.title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m
-          WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\'))`,
-      )
-      .join(' AND ');
-    const rows = this.db
-      .prepare<string[], ConversationRow>(
-        `SELECT c.* FROM conversations c WHERE ${clause}
-         ORDER BY c.updated_at DESC, c.created_at DESC, c.id`,
-      )
-      .all(...patterns.flatMap((p) => [p, p]));
-    return rows.map(toConversation);
   }
 
   /** Most recently updated first, without messages. */

@@ -8,9 +8,11 @@ import { runMigrations } from './migrations.ts';
 import { ModelOverrideRepo } from './model-override-repo.ts';
 import { ModelRouteRepo } from './model-route-repo.ts';
 import { ProfileRepo } from './profile-repo.ts';
+import { BUSY_TIMEOUT_MS } from './read-connection.ts';
 import { RequestLogQueries } from './request-log-queries.ts';
 import { RequestLogWriter, type LogErrorHandler } from './request-log-writer.ts';
 import { SettingsRepo } from './settings-repo.ts';
+import { StoreReader } from './store-reader.ts';
 import {
   DEFAULT_OPAQUE_STATE_LIMIT,
   DEFAULT_RESPONSE_LIMIT,
@@ -23,7 +25,6 @@ import { TokenRepo } from './token-repo.ts';
 import { UsageQueries } from './usage-queries.ts';
 
 export const DATABASE_FILE = 'gateway.sqlite';
-const BUSY_TIMEOUT_MS = 5_000;
 
 export interface StoreOptions {
   /** The clock for every timestamp the store sets itself; tests pass a fake one. */
@@ -41,8 +42,15 @@ export interface Store {
   readonly db: Database.Database;
   readonly now: () => number;
   readonly logWriter: RequestLogWriter;
+  /** On this thread: the CLI's commands, and reads of a few rows (one entry, a token's spend). */
   readonly requestLog: RequestLogQueries;
   readonly usage: UsageQueries;
+  /**
+   * The same reads on a worker thread with its own read-only connection, for the app, where
+   * the gateway shares this thread (store-reader.ts). What `logWriter` still queues is not in
+   * them: flush it first.
+   */
+  readonly reader: StoreReader;
   readonly tokens: TokenRepo;
   readonly profiles: ProfileRepo;
   readonly settings: SettingsRepo;
@@ -57,7 +65,11 @@ export interface Store {
   readonly limitLedger: SqliteLimitLedger;
   readonly opaqueState: SqliteOpaqueStateStore;
   readonly responses: SqliteResponseStore;
-  /** Writes the queued log records and translation state, then closes the database. Safe to call twice. */
+  /**
+   * Ends the reader's worker, writes the queued log records and translation state, then closes
+   * the database. Safe to call twice. (Await `reader.close()` first to have the worker's
+   * connection closed before this one.)
+   */
   close(): void;
 }
 
@@ -115,6 +127,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     inTransaction: (records) => limitLedger.settleInTransaction(records),
     afterCommit: (records) => limitLedger.settledInMemory(records),
   });
+  const reader = new StoreReader(path);
   let closed = false;
   return {
     path,
@@ -123,6 +136,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     logWriter,
     requestLog: new RequestLogQueries(db),
     usage: new UsageQueries(db),
+    reader,
     tokens: new TokenRepo(db, now, changes),
     profiles: new ProfileRepo(db, now),
     settings: new SettingsRepo(db, now, changes),
@@ -137,6 +151,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     close() {
       if (closed) return;
       closed = true;
+      void reader.close();
       try {
         opaqueState.flush();
         responses.flush();

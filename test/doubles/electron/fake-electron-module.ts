@@ -2,8 +2,8 @@ import { createFakeElectron, frame } from './fake-electron.ts';
 
 /**
  * What `import … from 'electron'` gives the built main bundle in the bundle smoke test
- * (fake-electron-hooks.ts). Ready at once; once the window has loaded, it plays the page: one
- * `app:rpc` call from the app's own frame and one from a foreign one. It reports what it saw as
+ * (fake-electron-hooks.ts). Ready at once; once the window has loaded, it plays the page: two
+ * `app:rpc` calls from the app's own frame and one from a foreign one. It reports what it saw as
  * JSON lines on stdout and exits when the shell calls `app.exit`.
  */
 const fake = createFakeElectron();
@@ -30,7 +30,12 @@ const timer = setInterval(() => {
   void (async () => {
     report({ window: window.options, loaded: window.loaded, page });
     const status = await fake.ipcMain.invoke(frame(page), 'app:rpc', 'app.status', undefined);
-    report({ status });
+    // A read the store reader's worker answers: its script found and run from the bundle.
+    const logs = await fake.ipcMain.invoke(frame(page), 'app:rpc', 'logs.search', {
+      filter: {},
+      limit: 10,
+    });
+    report({ status, logs });
     const refused = await fake.ipcMain
       .invoke(frame('https://evil.example/'), 'app:rpc', 'app.status', undefined)
       .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
