@@ -199,21 +199,29 @@ export class ChatService {
     if (!conversation?.model) throw notFound(conversationId);
     const turns = turnsOf(conversation);
     const model = conversation.model;
+    // Streaming until finish(): its saves meanwhile leave the search index alone.
     const assistant = conversations.appendMessage(conversationId, {
       role: 'assistant',
       content: '',
       model,
+      streaming: true,
     });
     const controller = new AbortController();
     const entry: ActiveAnswer = { conversationId, controller, done: Promise.resolve() };
     this.active.set(assistant.id, entry);
     const params = conversation.params;
     entry.done = this.stream(conversationId, assistant.id, model, turns, params, controller.signal)
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
         this.deps.log(
           `chat answer failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
+        );
+        try {
+          // The text saved so far, indexed for search.
+          conversations.updateMessage(assistant.id, { streaming: false });
+        } catch {
+          // The store is closed: the next search reads the message with LIKE.
+        }
+      })
       .finally(() => this.active.delete(assistant.id));
     return assistant;
   }
@@ -272,7 +280,10 @@ export class ChatService {
     // Idle before `chat.done` goes out: the UI may send or regenerate as soon as it sees it.
     this.active.delete(messageId);
     // Null when the conversation was deleted while the answer streamed: nothing to report.
-    const message = this.deps.store.conversations.updateMessage(messageId, patch);
+    const message = this.deps.store.conversations.updateMessage(messageId, {
+      ...patch,
+      streaming: false,
+    });
     if (message) this.deps.emit('chat.done', { conversationId, message });
   }
 }

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChatAttachment } from '../../shared/chat-attachments.ts';
+import { ChatSearch } from './chat-search.ts';
+import { CONVERSATION_ORDER, toConversation, type ConversationRow } from './conversation-row.ts';
 import { parseAttachments, serializeAttachments } from './message-attachments.ts';
 import { newId } from './new-id.ts';
 
@@ -34,22 +36,17 @@ export interface NewMessage {
   error?: string | null;
   stopped?: boolean;
   attachments?: readonly ChatAttachment[];
+  /**
+   * An answer that will stream into this message: search reads it with LIKE, without indexing
+   * each save, until a patch sets this false (when the stream ends).
+   */
+  streaming?: boolean;
 }
 
 /** What a streaming answer fills in as it completes. Fields left out are kept. */
 export type MessagePatch = Partial<Omit<NewMessage, 'role' | 'attachments'>>;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New chat';
-
-export interface ConversationRow {
-  id: string;
-  title: string;
-  model: string | null;
-  system_prompt: string | null;
-  params: string;
-  created_at: number;
-  updated_at: number;
-}
 
 interface MessageRow {
   seq: number;
@@ -66,6 +63,7 @@ interface MessageRow {
   stopped: number;
   /** JSON (message-attachments.ts). */
   attachments: string;
+  streaming: number;
   created_at: number;
 }
 
@@ -90,6 +88,8 @@ interface MessageUpdate {
   error: string | null;
   set_stopped: number;
   stopped: number | null;
+  set_streaming: number;
+  streaming: number | null;
 }
 
 interface ConversationUpdate {
@@ -104,16 +104,6 @@ interface ConversationUpdate {
   params: string | null;
   updated_at: number;
 }
-
-export const toConversation = (row: ConversationRow): Conversation => ({
-  id: row.id,
-  title: row.title,
-  model: row.model,
-  systemPrompt: row.system_prompt,
-  params: parseParams(row.params),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
 
 const toMessage = (row: MessageRow): ChatMessage => ({
   id: row.id,
@@ -130,16 +120,6 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   attachments: parseAttachments(row.attachments),
   createdAt: row.created_at,
 });
-
-/** Stored as JSON; a damaged value means the model's defaults rather than a broken chat. */
-function parseParams(json: string): ChatParams {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as ChatParams) : {};
-  } catch {
-    return {};
-  }
-}
 
 const flag = (present: boolean): number => (present ? 1 : 0);
 
@@ -162,6 +142,7 @@ export class ConversationRepo {
   private readonly patchMessage: Database.Statement<[MessageUpdate]>;
   private readonly removeAfter: Database.Statement<[string, number]>;
   private readonly removeMessage: Database.Statement<[string]>;
+  private readonly chatSearch: ChatSearch;
 
   constructor(db: Database.Database, now: () => number = Date.now) {
     this.db = db;
@@ -174,7 +155,7 @@ export class ConversationRepo {
       'SELECT * FROM conversations WHERE id = ?',
     );
     this.allConversations = db.prepare<[], ConversationRow>(
-      'SELECT * FROM conversations ORDER BY updated_at DESC, created_at DESC, id',
+      `SELECT * FROM conversations c ORDER BY ${CONVERSATION_ORDER}`,
     );
     this.updateConversation = db.prepare<[ConversationUpdate]>(
       `UPDATE conversations SET ${setIf('title')}, ${setIf('model')}, ${setIf('system_prompt')},
@@ -187,22 +168,23 @@ export class ConversationRepo {
     this.removeConversation = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
     this.insertMessage = db.prepare<[MessageInsert]>(
       `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
-         output_tokens, cost_usd, error, stopped, attachments, created_at)
+         output_tokens, cost_usd, error, stopped, attachments, streaming, created_at)
        VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
-         @output_tokens, @cost_usd, @error, @stopped, @attachments, @created_at)`,
+         @output_tokens, @cost_usd, @error, @stopped, @attachments, @streaming, @created_at)`,
     );
     this.messagesOf = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
     );
     this.messageById = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.patchMessage = db.prepare<[MessageUpdate]>(
-      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'stopped'].map(setIf).join(', ')}
+      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'stopped', 'streaming'].map(setIf).join(', ')}
        WHERE id = @id`,
     );
     this.removeAfter = db.prepare<[string, number]>(
       'DELETE FROM messages WHERE conversation_id = ? AND seq > ?',
     );
     this.removeMessage = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
+    this.chatSearch = new ChatSearch(db);
   }
 
   create(input: NewConversation = {}): Conversation {
@@ -228,6 +210,14 @@ export class ConversationRepo {
       const row = this.conversationById.get(conversation.id);
       return row ? toConversation(row) : conversation;
     })();
+  }
+
+  /**
+   * Conversations whose title or some message holds every word of `query` (each word may be in
+   * a different place), as chat-search.ts matches words; most recently updated first.
+   */
+  search(query: string): Conversation[] {
+    return this.chatSearch.search(query);
   }
 
   /** Most recently updated first, without messages. */
@@ -287,6 +277,7 @@ export class ConversationRepo {
       error: message.error ?? null,
       stopped: flag(message.stopped === true),
       attachments: serializeAttachments(message.attachments ?? []),
+      streaming: flag(message.streaming === true),
       created_at: this.now(),
     };
     this.db.transaction(() => {
@@ -318,6 +309,8 @@ export class ConversationRepo {
         error: patch.error ?? null,
         set_stopped: flag(patch.stopped !== undefined),
         stopped: patch.stopped === undefined ? null : flag(patch.stopped),
+        set_streaming: flag(patch.streaming !== undefined),
+        streaming: patch.streaming === undefined ? null : flag(patch.streaming),
       }).changes;
       if (changes === 0) return null;
       const row = this.messageById.get(id);

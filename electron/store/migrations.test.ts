@@ -38,6 +38,22 @@ describe('migrations', () => {
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version);
     expect(tableNames(db)).toEqual([
       'catalog_snapshots',
+      // Chat search: its state, keys, two FTS5 indexes (each with its shadow tables) and the
+      // trigram index's term list.
+      'chat_search_backfill',
+      'chat_search_cjk',
+      'chat_search_cjk_config',
+      'chat_search_cjk_data',
+      'chat_search_cjk_docsize',
+      'chat_search_cjk_idx',
+      'chat_search_cjk_terms',
+      'chat_search_keys',
+      'chat_search_words',
+      'chat_search_words_config',
+      'chat_search_words_data',
+      'chat_search_words_docsize',
+      'chat_search_words_idx',
+      'chat_search_words_terms',
       'conversations',
       'limit_claims',
       'local_tokens',
@@ -290,7 +306,7 @@ describe('migration 8: an index in time order for each filter of the Logs page',
       insert.run('first-try', 4000, 'codex', 200, 'coding', JSON.stringify([{ model: 'a' }]));
       // Written by hand, not by the app: it must not stop the migration (nor count as a fallback).
       insert.run('garbled', 5000, 'codex', 200, 'coding', '[{"model": ');
-      expect(runMigrations(db)).toEqual([8]);
+      expect(runMigrations(db)).toEqual([8, 9]);
       const indexes = db
         .prepare<[], string>(
           "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'request_log'",

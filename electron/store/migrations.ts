@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createChatSearchIndex } from './chat-search-migration.ts';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -341,6 +342,14 @@ export const MIGRATIONS: readonly Migration[] = [
           WHERE (model_route IS NOT NULL AND
                  json_array_length(CASE WHEN json_valid(model_attempts) THEN model_attempts END) > 1);
       `);
+    },
+  },
+  {
+    version: 9,
+    name: 'chat: search index',
+    up(db) {
+      // Its SQL and why it is shaped so: chat-search-migration.ts.
+      createChatSearchIndex(db);
     },
   },
 ];

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CatalogSnapshotRepo } from './catalog-snapshot-repo.ts';
+import { startChatSearchBackfill } from './chat-search-backfill.ts';
 import { ConversationRepo } from './conversation-repo.ts';
 import { ExternalChanges } from './external-changes.ts';
 import { runMigrations } from './migrations.ts';
@@ -128,6 +129,13 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
     afterCommit: (records) => limitLedger.settledInMemory(records),
   });
   const reader = new StoreReader(path);
+  // Messages from before the search index, indexed in the background (none on a new store).
+  const stopBackfill = startChatSearchBackfill(db, {
+    onError: (error) =>
+      process.stderr.write(
+        `chat search index: ${error instanceof Error ? error.message : String(error)}\n`,
+      ),
+  });
   let closed = false;
   return {
     path,
@@ -152,6 +160,7 @@ function assemble(db: Database.Database, path: string, options: StoreOptions): S
       if (closed) return;
       closed = true;
       void reader.close();
+      stopBackfill();
       try {
         opaqueState.flush();
         responses.flush();

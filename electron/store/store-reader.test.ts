@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleRecord } from '../../test/doubles/store/sample-record.ts';
 import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 import { LOG_COLUMN_NAMES } from './log-row.ts';
-import { ConversationSearch } from './conversation-search.ts';
+import { ChatSearch } from './chat-search.ts';
 import { StoreReader } from './store-reader.ts';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -95,7 +95,7 @@ describe('StoreReader', () => {
         store.usage.usageBy({ ...range, by }),
       );
     }
-    const search = new ConversationSearch(store.db);
+    const search = new ChatSearch(store.db);
     for (const query of ['lisbon', 'budget', '']) {
       expect(await store.reader.read('searchConversations', query)).toEqual(search.search(query));
     }

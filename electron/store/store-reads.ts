@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { ConversationSearch } from './conversation-search.ts';
+import { ChatSearch } from './chat-search.ts';
 import type { LogFilter } from './log-filter.ts';
 import type { ReadFailure } from './read-failure.ts';
 import { RequestLogQueries, type ExportFormat, type LogPage } from './request-log-queries.ts';
@@ -14,14 +14,14 @@ import {
 export interface ReadSources {
   requestLog: RequestLogQueries;
   usage: UsageQueries;
-  conversations: ConversationSearch;
+  conversations: ChatSearch;
 }
 
 export function readSources(db: Database.Database): ReadSources {
   return {
     requestLog: new RequestLogQueries(db),
     usage: new UsageQueries(db),
-    conversations: new ConversationSearch(db),
+    conversations: new ChatSearch(db),
   };
 }
 

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSUFFICIENT_BALANCE_MESSAGE } from '../../upstream-sim/index.ts';
 import { startServices, type ServicesFixture } from './services-fixture.ts';
@@ -54,6 +56,19 @@ describe('chat', () => {
     expect(stored?.title).toBe('What is a gateway?');
     expect(stored?.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(stored?.messages[1]).toEqual(done.message);
+
+    // Ended, so in the search index (its saves while it streamed were not).
+    const db = new Database(join(fx.dataDir, 'gateway.sqlite'), { readonly: true });
+    try {
+      expect(
+        db.prepare('SELECT streaming FROM messages WHERE id = ?').pluck().get(assistant.id),
+      ).toBe(0);
+    } finally {
+      db.close();
+    }
+    const word = done.message.content.match(/[A-Za-z]{4,}/)?.[0] ?? 'gateway';
+    const found = await fx.call('chat.search', { query: word });
+    expect(found.map((c) => c.id)).toContain(conversation.id);
 
     // The system prompt reached the upstream as Gemini's systemInstruction.
     const sent = fx.sim.journal.at(-1)?.body as { systemInstruction?: unknown };
