@@ -11,6 +11,18 @@ const [upstream, key] = process.argv.slice(2);
 if (!upstream || !key) throw new Error('usage: reference-proxy.ts UPSTREAM_URL KEY');
 const pool = new Pool(upstream, { connections: null, keepAliveTimeout: 30_000 });
 
+/** Headers not passed on: hop-by-hop ones, the length undici sets, and the client's credentials. */
+const DROPPED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'authorization',
+  'x-api-key',
+  'x-goog-api-key',
+]);
+
 const server = createServer(async (req, res) => {
   try {
     const chunks: Buffer[] = [];
@@ -19,7 +31,12 @@ const server = createServer(async (req, res) => {
       method: 'POST',
       path: req.url ?? '/',
       body: Buffer.concat(chunks),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      // The client's own headers (a format's version header) go on, with the upstream key.
+      headers: {
+        ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !DROPPED.has(name))),
+        'content-type': 'application/json',
+        authorization: `Bearer ${key}`,
+      },
     });
     res.writeHead(answer.statusCode, {
       'content-type': String(answer.headers['content-type'] ?? 'application/json'),

@@ -42,6 +42,12 @@ export interface StreamFraming {
    */
   endsAtBoundary(tail: Uint8Array | string): boolean;
   /**
+   * The offset just past the last record boundary in `bytes` (0 where there is none): the bytes
+   * before it are whole records, which a reader fed them reads to the end, holding nothing.
+   * `before` are the bytes that came just before `bytes` (a boundary may start there).
+   */
+  lastRecordEnd(bytes: Uint8Array, before: Uint8Array): number;
+  /**
    * Written before a record that follows bytes cut inside a record (a broken stream's error),
    * so the client can parse it; an extra one after a whole record is harmless.
    */
@@ -53,6 +59,13 @@ export interface StreamFraming {
 /** Upstream stream records (already split by the upstream format's framing) in, canonical events out. */
 export interface StreamDecoder {
   push(event: StreamRecord): CanonicalStreamEvent[];
+  /**
+   * `push` for the records the decoder recognises without parsing them (a delta of text in its
+   * usual shape): the events `push` would return, with the same effect on the decoder. Undefined
+   * for any other record, which then goes to `push`. Metering reads passed-through streams
+   * through it, where parsing every record was most of the cost of a streamed record.
+   */
+  skim?(event: StreamRecord): CanonicalStreamEvent[] | undefined;
   /** The upstream stream ended; flush what was held (e.g. Gemini's last usage). */
   end(): CanonicalStreamEvent[];
 }
@@ -115,7 +128,11 @@ export interface KeptAnswers {
 /** A change a passed-through request needs so the gateway can meter it, and how to undo its effect. */
 interface PassthroughPreparation {
   body: Buffer;
-  /** Stream records the client did not ask for (they exist for metering): kept from the client. */
+  /**
+   * Stream records the client did not ask for (they exist for metering): kept from the client.
+   * Never a record the format's `StreamDecoder.skim` reads (one of plain text), which the
+   * metering tap does not ask about.
+   */
   hideRecord?: (data: string) => boolean;
   /** The rule recorded when the body was changed. */
   rule?: string;

@@ -4,9 +4,11 @@ import type {
   FormatCodec,
   StreamDecoder,
   StreamFraming,
+  StreamRecord,
   StreamRecordReader,
 } from '../canonical/format-codec.ts';
 import { GatewayError } from '../canonical/gateway-error.ts';
+import { answerTooLarge, MAX_STREAM_RECORD_CHARS } from '../upstream/answer-limits.ts';
 import { scratchContext } from './scratch-context.ts';
 
 const isJson = (text: string): boolean => {
@@ -18,15 +20,19 @@ const isJson = (text: string): boolean => {
   }
 };
 
+const NOTHING = new Uint8Array(0);
+
 /**
  * Watches a passed-through stream for metering: usage where the upstream reports it, and the
  * length of what was generated so far for an estimate when it does not (a cancelled stream).
- * It reads records in the codec's framing (SSE events, NDJSON lines) and parses each once; when
- * a record must be hidden from the client (chat's usage chunk the gateway asked for), the same
- * parse re-emits the other records (`filtered` output) instead of the raw bytes — but only for
- * chunks that hold a hidden record or a record cut by a chunk's edge: a chunk of whole, visible
- * records goes on as its raw bytes, which spares re-encoding every record as a string on the
- * stream's path (bench/FINDINGS.md #9).
+ * It reads records in the codec's framing (SSE events, NDJSON lines); a record of plain text
+ * is read by the decoder's skim, without parsing it, and only the others (the first, usage,
+ * the end, errors) are parsed: parsing every record was most of a streamed record's cost.
+ *
+ * When a record must be hidden from the client (chat's usage chunk the gateway asked for),
+ * the tap passes on only whole records: the bytes up to the chunk's last record boundary go
+ * on as they are (the reader is fed exactly those), and the rest is held until its record
+ * ends. Only bytes that hold a hidden record are re-emitted, record by record, without it.
  */
 export class StreamUsageTap {
   usage: CanonicalUsage | undefined;
@@ -54,71 +60,54 @@ export class StreamUsageTap {
   private readonly reader: StreamRecordReader;
   private readonly decoder: StreamDecoder;
   private readonly hide: ((data: string) => boolean) | undefined;
-  /** The visible records read since the last output, encoded only if the raw bytes cannot go. */
-  private visible: { data: string; event: string | undefined }[] = [];
-  /** Whether the bytes fed so far ended on a record boundary (nothing of a record is held). */
-  private aligned = true;
-  private hiddenInChunk = false;
+  /** Hiding: the bytes after the last whole record, held until their record ends. */
+  private held: Uint8Array[] = [];
+  private heldLength = 0;
+  /** Hiding: the visible records of the bytes fed last, re-emitted if one beside them is hidden. */
+  private visible: StreamRecord[] = [];
+  private hiddenInFed = false;
+  /** Set while the reader flushes what the stream's end left open. */
+  private ending = false;
 
   /** `hide` picks the records the client must not see; without it the bytes pass untouched. */
   constructor(codec: FormatCodec, hide?: (data: string) => boolean) {
     this.hide = hide;
     this.framing = codec.framing;
     this.decoder = codec.createStreamDecoder(scratchContext());
-    this.reader = codec.framing.createReader((event) => {
-      if (this.hide) {
-        if (this.hide(event.data)) this.hiddenInChunk = true;
-        else this.visible.push({ data: event.data, event: event.event });
-      }
-      try {
-        const events = this.decoder.push(event);
-        if (this.invalid === undefined && events.some((e) => e.type === 'error')) {
-          // Rare (an error event), so the second parse costs nothing on the usual path.
-          if (!isJson(event.data)) {
-            const error = events.find((e) => e.type === 'error');
-            this.invalid = {
-              message:
-                error?.type === 'error'
-                  ? error.message
-                  : 'The upstream sent a stream record that is not JSON.',
-              code: 'upstream_invalid_response',
-            };
-            this.observe(events.filter((e) => e.type !== 'error'));
-            return;
-          }
-        }
-        this.observe(events);
-      } catch {
-        // Metering never breaks a pass-through stream: an event it cannot read is the client's to judge.
-      }
+    this.reader = codec.framing.createReader((record) => {
+      const skimmed = this.read(record);
+      if (!this.hide) return;
+      // A record the decoder skims holds nothing but text: never one to hide, so not looked at.
+      if (!skimmed && this.hide(record.data)) this.hiddenInFed = true;
+      else this.visible.push(record);
     });
   }
 
-  /** Feeds raw bytes; returns what to send instead of them when filtering, else null (send them as they are). */
-  push(chunk: Uint8Array): string | null {
+  /**
+   * Feeds raw bytes; returns what to send instead of them when hiding records (the whole
+   * records among them and before them, as bytes, or re-emitted as text), else null (send them
+   * as they are).
+   */
+  push(chunk: Uint8Array): Uint8Array | string | null {
     if (this.tooLarge) return this.hide ? '' : null;
-    try {
-      this.reader.push(chunk);
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
-      this.tooLarge = error;
-    }
-    if (!this.hide) return null;
-    const onBoundary = this.framing.endsAtBoundary(chunk);
-    const wholeRecords = this.aligned && onBoundary;
-    this.aligned = onBoundary;
-    const hidden = this.hiddenInChunk;
-    this.hiddenInChunk = false;
-    // Exactly the records parsed from this chunk, none hidden: its bytes say the same.
-    if (wholeRecords && !hidden) {
-      this.visible = [];
+    if (!this.hide) {
+      this.feed(chunk);
       return null;
     }
-    return this.takeVisible();
+    const end = this.framing.lastRecordEnd(chunk, this.heldTail());
+    const whole = end === 0 ? NOTHING : this.takeHeld(chunk.subarray(0, end));
+    this.hold(chunk.subarray(end));
+    if (this.tooLarge || whole.length === 0) return '';
+    this.feed(whole);
+    return this.release(whole);
   }
 
-  end(): string | null {
+  end(): Uint8Array | string | null {
     if (this.tooLarge) return this.hide ? '' : null;
+    this.ending = true;
+    // What is held never ended its record: the reader's end flushes it as the last one.
+    const rest = this.takeHeld(NOTHING);
+    if (rest.length > 0) this.feed(rest);
     this.reader.end();
     try {
       const last = this.decoder.end();
@@ -127,16 +116,91 @@ export class StreamUsageTap {
         this.truncated = { message: error.message, ...(error.code ? { code: error.code } : {}) };
       this.observe(last.filter((event) => event.type !== 'error'));
     } catch {
-      // as above
+      // as in `read`
     }
     if (!this.hide) return null;
-    return this.takeVisible();
+    return this.release(rest);
   }
 
-  private takeVisible(): string {
-    const out = this.visible.map((record) => this.framing.writeRecord(record)).join('');
+  private feed(bytes: Uint8Array): void {
+    try {
+      this.reader.push(bytes);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      this.tooLarge = error;
+    }
+  }
+
+  /** Reads one record for metering; true when the decoder's skim read it (a record of text). */
+  private read(record: StreamRecord): boolean {
+    try {
+      // A record the stream's end flushed may be cut short: only JSON.parse can tell.
+      const skimmed = this.ending ? undefined : this.decoder.skim?.(record);
+      if (skimmed !== undefined) {
+        this.observe(skimmed);
+        return true;
+      }
+      const events = this.decoder.push(record);
+      if (this.invalid === undefined && events.some((e) => e.type === 'error')) {
+        // Rare (an error event), so the second parse costs nothing on the usual path.
+        if (!isJson(record.data)) {
+          const error = events.find((e) => e.type === 'error');
+          this.invalid = {
+            message:
+              error?.type === 'error'
+                ? error.message
+                : 'The upstream sent a stream record that is not JSON.',
+            code: 'upstream_invalid_response',
+          };
+          this.observe(events.filter((e) => e.type !== 'error'));
+          return false;
+        }
+      }
+      this.observe(events);
+    } catch {
+      // Metering never breaks a pass-through stream: an event it cannot read is the client's to judge.
+    }
+    return false;
+  }
+
+  /** The bytes fed last, as they came when none of their records is hidden. */
+  private release(fed: Uint8Array): Uint8Array | string {
+    const hidden = this.hiddenInFed;
+    const records = this.visible;
+    this.hiddenInFed = false;
     this.visible = [];
-    return out;
+    if (!hidden) return fed;
+    return records.map((record) => this.framing.writeRecord(record)).join('');
+  }
+
+  /** The last two bytes held, where a record boundary that ends in the next chunk may start. */
+  private heldTail(): Uint8Array {
+    const last = this.held.at(-1) ?? NOTHING;
+    if (last.length >= 2 || this.held.length < 2) return last;
+    return Buffer.concat(this.held.slice(-2)).subarray(-2);
+  }
+
+  /** What is held, then `tail`, as one run of bytes; nothing is held after. */
+  private takeHeld(tail: Uint8Array): Uint8Array {
+    if (this.held.length === 0) return tail;
+    const bytes = Buffer.concat([...this.held, tail]);
+    this.held = [];
+    this.heldLength = 0;
+    return bytes;
+  }
+
+  private hold(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    // A copy: a small tail must not keep the whole chunk it came in alive.
+    this.held.push(Buffer.from(bytes));
+    this.heldLength += bytes.length;
+    // A record that never ends is cut where the reader would cut it (bytes count at least as
+    // many as the characters they decode to).
+    if (this.heldLength > MAX_STREAM_RECORD_CHARS) {
+      this.tooLarge = answerTooLarge('a stream record', MAX_STREAM_RECORD_CHARS);
+      this.held = [];
+      this.heldLength = 0;
+    }
   }
 
   private observe(events: CanonicalStreamEvent[]): void {

@@ -51,8 +51,8 @@ export interface PassthroughResult {
 /**
  * Sends a 2xx upstream answer on unchanged: status, the headers that matter, and the body.
  * Non-streamed answers go out whole; streams go out as their bytes arrive, while a tap reads
- * usage (only when the chat usage chunk must be dropped are the stream's events re-emitted
- * instead of the raw bytes).
+ * usage (when a record must be dropped, such as the chat usage chunk the gateway asked for,
+ * the tap passes on whole records only, and re-emits the ones beside a dropped record).
  */
 export function replyPassthrough(
   upstream: UpstreamResponse,
@@ -207,13 +207,9 @@ async function replyStream(
     if (res.destroyed) return result();
     sendHead();
     const held = scrub.end();
-    const filtered = held.length > 0 ? tap.push(held) : null;
-    if (filtered === null && held.length > 0) {
-      last = held;
-      res.write(held);
-    }
-    const rest = (filtered ?? '') + (tap.end() ?? '');
-    if (rest) {
+    // In this order: what the scrubber held, then what the tap held back.
+    for (const rest of [held.length > 0 ? (tap.push(held) ?? held) : null, tap.end()]) {
+      if (rest === null || rest.length === 0) continue;
       last = rest;
       res.write(rest);
     }

@@ -5,6 +5,7 @@ import type { StreamDecoder } from '../../canonical/format-codec.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { statusOfAnthropicErrorType } from './anthropic-error-body.ts';
+import { anthropicBlockDelta } from './anthropic-stream-skim.ts';
 import { refusalExplanation } from './anthropic-response-to-canonical.ts';
 import { withAnthropicRedacted, withAnthropicSignature } from './anthropic-state.ts';
 import { ThinkingKeeper } from './anthropic-thinking-replay.ts';
@@ -79,6 +80,12 @@ class AnthropicStreamDecoder implements StreamDecoder {
         // ping, message_stop (finish and usage went out with message_delta), unknown events.
         return [];
     }
+  }
+
+  skim(message: EventSourceMessage): CanonicalStreamEvent[] | undefined {
+    if (this.failed || this.finished || this.messageId === undefined) return undefined;
+    const skimmed = anthropicBlockDelta(message.data);
+    return skimmed && this.blockDelta(skimmed.index, skimmed.delta);
   }
 
   end(): CanonicalStreamEvent[] {

@@ -5,6 +5,7 @@ import type { StreamDecoder } from '../../canonical/format-codec.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { chatContentPieces } from './chat-content-pieces.ts';
+import { chatDeltaText } from './chat-stream-skim.ts';
 import { chatUsageToCanonical } from './chat-usage.ts';
 import { chatFinishToCanonical } from './map-chat-finish-reason.ts';
 
@@ -163,6 +164,14 @@ export function createChatStreamDecoder(ctx: ConversionContext): StreamDecoder {
       const usage = chatUsageToCanonical(chunk.usage, ctx);
       if (usage) events.push({ type: 'usage', usage });
       return events;
+    },
+
+    skim(message: EventSourceMessage): CanonicalStreamEvent[] | undefined {
+      // The first chunk starts the answer, and an error event is read whole.
+      if (!started || closed || message.event === 'error') return undefined;
+      const text = chatDeltaText(message.data);
+      if (text === undefined) return undefined;
+      return text ? [{ type: 'text-delta', text }] : [];
     },
 
     end(): CanonicalStreamEvent[] {

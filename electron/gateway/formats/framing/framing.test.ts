@@ -36,6 +36,27 @@ describe('SSE_FRAMING', () => {
     }
   });
 
+  it('finds the end of the last whole record, where a reader fed the bytes before holds nothing', () => {
+    const end = (text: string, before = ''): number =>
+      SSE_FRAMING.lastRecordEnd(bytes(text), bytes(before));
+    for (const ending of ['\n\n', '\r\n\r\n', '\r\n\n', '\n\r\n', '\r\r\n']) {
+      const text = `data: a${ending}data: b`;
+      expect(end(text)).toBe(`data: a${ending}`.length);
+      // Every record the bytes before the end hold is read, and nothing is left over.
+      const read = readAll(SSE_FRAMING, text.slice(0, end(text)));
+      expect(read.map((r) => r.data)).toEqual(['a']);
+    }
+    // A lone \r ends a blank line only once the next byte shows it is not half of a \r\n.
+    expect(end('data: a\r\rdata: b')).toBe('data: a\r\r'.length);
+    expect(end('data: a\r\r')).toBe(0);
+    expect(end('data: a\n')).toBe(0);
+    expect(end('data: a')).toBe(0);
+    // A blank line that began in the bytes before.
+    expect(end('\ndata: b', 'data: a\n')).toBe(1);
+    expect(end('\r\ndata: b', 'data: a\r\n')).toBe(2);
+    expect(end('\ndata: b', 'data: a\r\n\r')).toBe(1);
+  });
+
   it('breaks an open record so the next one parses on its own', () => {
     const cut = 'data: {"a":';
     const records = readAll(SSE_FRAMING, `${cut}${SSE_FRAMING.recordBreak}data: {"error":1}\n\n`);
@@ -65,6 +86,12 @@ describe('NDJSON_FRAMING', () => {
       expect(NDJSON_FRAMING.endsAtBoundary(tail)).toBe(false);
       expect(NDJSON_FRAMING.endsAtBoundary(bytes(tail))).toBe(false);
     }
+  });
+
+  it('finds the end of the last whole line', () => {
+    expect(NDJSON_FRAMING.lastRecordEnd(bytes('{"a":1}\n{"b"'), bytes(''))).toBe(8);
+    expect(NDJSON_FRAMING.lastRecordEnd(bytes('{"a":1}\r\n'), bytes(''))).toBe(9);
+    expect(NDJSON_FRAMING.lastRecordEnd(bytes('{"a":1}'), bytes('\n'))).toBe(0);
   });
 
   it('breaks an open line so the error record after it parses on its own', () => {

@@ -10,6 +10,7 @@ export const NDJSON_FRAMING: StreamFraming = {
   createReader: (onRecord, maxRecordChars) => new NdjsonReader(onRecord, maxRecordChars),
   endsAtBoundary: (tail) =>
     typeof tail === 'string' ? tail.endsWith('\n') : tail[tail.length - 1] === 0x0a,
+  lastRecordEnd: (bytes) => bytes.lastIndexOf(0x0a) + 1,
   recordBreak: '\n',
   writeRecord: (record) => `${record.data}\n`,
 };

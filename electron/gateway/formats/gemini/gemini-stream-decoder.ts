@@ -6,6 +6,7 @@ import type { StreamDecoder } from '../../canonical/format-codec.ts';
 import { newId, nowSeconds } from '../../canonical/ids.ts';
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { PartialArgs } from './gemini-partial-args.ts';
+import { geminiTextRecord } from './gemini-stream-skim.ts';
 import { geminiUsageToCanonical } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 import { withGeminiSignature } from './gemini-state.ts';
@@ -37,12 +38,15 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private blocked = false;
   private sawCandidate = false;
   private usage: CanonicalUsage | undefined;
+  /** The last skimmed record that carried usage: read only when a later record or the end needs it. */
+  private skimmedUsage: string | undefined;
 
   constructor(ctx: ConversionContext) {
     this.ctx = ctx;
   }
 
   push(event: EventSourceMessage): CanonicalStreamEvent[] {
+    this.readSkimmedUsage();
     if (this.failed || event.data.trim() === '') return [];
     const parsed = tryParseJson(event.data);
     // Some Google front ends wrap records (errors especially) in a JSON array.
@@ -65,7 +69,21 @@ export class GeminiStreamDecoder implements StreamDecoder {
     return out;
   }
 
+  /**
+   * Usage is a running total, held until the end, so of the records skimmed only the last
+   * one's usage is read (each skimmed record's usage has counts, so it replaces the one before).
+   */
+  skim(event: EventSourceMessage): CanonicalStreamEvent[] | undefined {
+    if (this.failed || !this.started || this.open !== undefined) return undefined;
+    const record = geminiTextRecord(event.data);
+    if (record === undefined) return undefined;
+    this.sawCandidate = true;
+    if (record.usage) this.skimmedUsage = event.data;
+    return record.text ? [{ type: 'text-delta', text: record.text }] : [];
+  }
+
   end(): CanonicalStreamEvent[] {
+    this.readSkimmedUsage();
     if (this.failed) return [];
     if (!this.started) {
       return [
@@ -101,6 +119,14 @@ export class GeminiStreamDecoder implements StreamDecoder {
     }
     if (this.usage) out.push({ type: 'usage', usage: this.usage });
     return out;
+  }
+
+  private readSkimmedUsage(): void {
+    if (this.skimmedUsage === undefined) return;
+    const record = tryParseJson(this.skimmedUsage);
+    this.skimmedUsage = undefined;
+    const usage = isRecord(record) ? geminiUsageToCanonical(record.usageMetadata) : undefined;
+    if (usage) this.usage = usage;
   }
 
   private read(record: Record<string, unknown>, out: CanonicalStreamEvent[]): void {

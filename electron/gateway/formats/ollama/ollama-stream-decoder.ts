@@ -4,6 +4,7 @@ import type { StreamDecoder, StreamRecord } from '../../canonical/format-codec.t
 import { isRecord, tryParseJson } from '../../canonical/json.ts';
 import { ollamaDoneReasonToCanonical } from './map-ollama-done-reason.ts';
 import { ollamaCallToCanonical, ollamaCreatedSeconds } from './ollama-response-to-canonical.ts';
+import { ollamaContent } from './ollama-stream-skim.ts';
 import { ollamaUsageToCanonical } from './ollama-usage.ts';
 import { newOllamaResponseId } from './ollama-wire.ts';
 
@@ -71,6 +72,13 @@ class OllamaStreamDecoder implements StreamDecoder {
       if (usage) out.push({ type: 'usage', usage });
     }
     return out;
+  }
+
+  skim(event: StreamRecord): CanonicalStreamEvent[] | undefined {
+    if (!this.started || this.over) return undefined;
+    const content = ollamaContent(event.data);
+    if (content === undefined) return undefined;
+    return content ? [{ type: 'text-delta', text: content }] : [];
   }
 
   end(): CanonicalStreamEvent[] {

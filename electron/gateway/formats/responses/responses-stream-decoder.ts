@@ -8,6 +8,7 @@ import { statusOfResponsesError } from './map-responses-error-status.ts';
 import { finishReasonOf } from './map-responses-status.ts';
 import { isReplayableReasoning, rememberReasoningForCall } from './responses-reasoning-state.ts';
 import { withResponsesReasoning } from './responses-state.ts';
+import { responsesDelta, type ResponsesDelta } from './responses-stream-skim.ts';
 import { responsesUsageToCanonical } from './responses-usage.ts';
 import { createTextProgress } from './stream-text-progress.ts';
 
@@ -148,12 +149,41 @@ export function createResponsesStreamDecoder(ctx: ConversionContext): StreamDeco
     return [...out, { type: 'finish', reason }];
   };
 
+  /** A piece of text (or arguments) for its slot; undefined for an event of another type. */
+  const deltaEvents = (d: ResponsesDelta): Out | undefined => {
+    const { outputIndex: o, contentIndex: c, summaryIndex: s, delta } = d;
+    switch (d.type) {
+      case 'response.output_text.delta':
+        return text(`text:${o}:${c}`, delta);
+      case 'response.refusal.delta':
+        return refusal(`refusal:${o}:${c}`, delta);
+      case 'response.reasoning_summary_text.delta':
+        return reasoning(`summary:${o}:${s}`, delta, s > 0);
+      case 'response.reasoning_text.delta':
+        return reasoning(`reasoning:${o}:${c}`, delta, false);
+      case 'response.function_call_arguments.delta':
+        return args(o, delta);
+      default:
+        return undefined;
+    }
+  };
+
   const handle = (event: Event): Out => {
     const o = indexField(event, 'output_index');
     const c = indexField(event, 'content_index');
     const s = indexField(event, 'summary_index');
     const delta = str(event, 'delta') ?? '';
     const item = isRecord(event.item) ? event.item : {};
+    if (typeof event.type === 'string') {
+      const events = deltaEvents({
+        type: event.type,
+        outputIndex: o,
+        contentIndex: c,
+        summaryIndex: s,
+        delta,
+      });
+      if (events) return events;
+    }
     switch (event.type) {
       case 'response.created':
       case 'response.in_progress':
@@ -177,31 +207,21 @@ export function createResponsesStreamDecoder(ctx: ConversionContext): StreamDeco
         return item.type === 'function_call' ? callAdded(item, o) : [];
       case 'response.output_item.done':
         return itemDone(item, o);
-      case 'response.output_text.delta':
-        return text(`text:${o}:${c}`, delta);
       case 'response.output_text.done':
         return text(`text:${o}:${c}`, progress.rest(`text:${o}:${c}`, str(event, 'text') ?? ''));
-      case 'response.refusal.delta':
-        return refusal(`refusal:${o}:${c}`, delta);
       case 'response.refusal.done':
         return refusal(
           `refusal:${o}:${c}`,
           progress.rest(`refusal:${o}:${c}`, str(event, 'refusal') ?? ''),
         );
-      case 'response.reasoning_summary_text.delta':
-        return reasoning(`summary:${o}:${s}`, delta, s > 0);
       case 'response.reasoning_summary_text.done': {
         const key = `summary:${o}:${s}`;
         return reasoning(key, progress.rest(key, str(event, 'text') ?? ''), s > 0);
       }
-      case 'response.reasoning_text.delta':
-        return reasoning(`reasoning:${o}:${c}`, delta, false);
       case 'response.reasoning_text.done': {
         const key = `reasoning:${o}:${c}`;
         return reasoning(key, progress.rest(key, str(event, 'text') ?? ''), false);
       }
-      case 'response.function_call_arguments.delta':
-        return args(o, delta);
       case 'response.function_call_arguments.done':
         return args(o, progress.rest(`args:${o}`, str(event, 'arguments') ?? ''));
       default:
@@ -222,6 +242,11 @@ export function createResponsesStreamDecoder(ctx: ConversionContext): StreamDeco
           ...fail(502, 'The upstream sent an event that is not JSON.', undefined),
         ];
       return handle(event);
+    },
+    skim(message: EventSourceMessage): Out | undefined {
+      if (finished) return undefined;
+      const delta = responsesDelta(message.data);
+      return delta && deltaEvents(delta);
     },
     end(): Out {
       if (finished) return [];
