@@ -168,7 +168,10 @@ function cpu(r: BenchResults): TargetRow[] {
   }
   const recordTarget = `CPU per streamed record (pass-through) ≤ ${FLOOR_TARGETS.cpuPerRecordRatio} × the proxy’s`;
   const floor = r.floor.cpuUsPerRecord;
-  const pass = r.chunks.filter((c) => c.pair.kind === 'pass-through');
+  // A pair whose records were not counted (null in results.json) says nothing about the target.
+  const pass = r.chunks.filter(
+    (c) => c.pair.kind === 'pass-through' && Number.isFinite(c.gatewayCpuUsPerChunk),
+  );
   if (floor === undefined || pass.length === 0)
     rows.push(notMeasured(recordTarget, `${FLOOR_TARGETS.cpuPerRecordRatio} ×`));
   else {

@@ -8,7 +8,8 @@ import { SOAK_LIMITS } from './soak.ts';
 import { httpResolutionMs, POLICY_ADDED_US, type TargetRow } from './targets.ts';
 
 const MB = 2 ** 20;
-const f = (v: number, digits = 3): string => v.toFixed(digits);
+// A value the run could not measure (Infinity, stored as null in results.json) shows as a dash.
+const f = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : '–');
 const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
 const mark = (met: boolean | null): string =>
   met === null ? '— not run' : met ? '✅ met' : '❌ not met';

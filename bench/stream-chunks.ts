@@ -20,8 +20,9 @@ export interface ChunkCostResult {
 
 export const CHUNKS_PROMPT = (): string => `Write at length. [[sim:long=${SIZES.chunks.words}]]`;
 
-/** Counts `data:` records, the unit of an upstream stream in every format. */
-export const countRecords = (text: string): number => text.match(/^data:/gm)?.length ?? 0;
+/** Counts a stream's records: `data:` lines (SSE), else non-empty lines (NDJSON, Ollama's). */
+export const countRecords = (text: string): number =>
+  text.match(/^data:/gm)?.length ?? text.split('\n').filter((line) => line.trim()).length;
 
 /**
  * Per-chunk cost: long streamed answers (one word per record, no delay between records) read
