@@ -5,6 +5,7 @@
  * where the benchmark's queries look for them. Deterministic: the same seed gives the same text.
  */
 import type Database from 'better-sqlite3';
+import { randomSource } from './seeded-random.ts';
 
 /** Conversations per transaction while seeding. */
 const CHUNK = 250;
@@ -49,18 +50,6 @@ export interface ChatSeeded {
   messages: number;
   /** Bytes of message text (UTF-8). */
   textBytes: number;
-}
-
-/** mulberry32: small, fast, and the same sequence on every run. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**

@@ -102,7 +102,7 @@ async function recordCost(proxy: { url: string; pid: number }, simulator: string
   const client = new Client(proxy.url, { pipelining: 1, keepAliveTimeout: 60_000 });
   try {
     const first = expectOk('reference proxy stream', await timedRequest(client, viaProxy, true));
-    const records = countRecords(first.text);
+    const records = countRecords('chat', first.text);
     let cpu = 0;
     for (let i = 0; i < rounds * (warmup + samples); i += 1) {
       const timed = i % (warmup + samples) >= warmup;

@@ -14,11 +14,11 @@
  */
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
-import { CODECS } from '../electron/gateway/formats/codecs.ts';
 import { burst, BURST_PROMPT, type OneBurst } from './burst.ts';
 import { expectOk, timedRequest } from './http-client.ts';
 import { directCall, FORMATS, gatewayCall, PAIRS, type Format, type HttpCall } from './pairs.ts';
 import { cpuMs } from './proc-stats.ts';
+import { countRecords } from './stream-chunks.ts';
 import {
   spawnGateway,
   spawnReferenceProxy,
@@ -44,15 +44,6 @@ const streams = Number(values.streams);
 const prompt = `Write at length. [[sim:long=${Number(values.words)}]]`;
 const nodeFlags = values['gateway-flags']?.split(' ').filter(Boolean) ?? [];
 const formats = values.formats ? (values.formats.split(',') as Format[]) : FORMATS;
-
-/** Records in a stream, read with the format's own framing (SSE events, NDJSON lines). */
-function countRecords(format: Format, text: string): number {
-  let n = 0;
-  const reader = CODECS[format].framing.createReader(() => (n += 1));
-  reader.push(Buffer.from(text));
-  reader.end();
-  return n;
-}
 
 interface Side {
   name: string;

@@ -1,4 +1,5 @@
 import { Client } from 'undici';
+import { CODECS } from '../electron/gateway/formats/codecs.ts';
 import { SIZES } from './config.ts';
 import { expectOk, timedRequest } from './http-client.ts';
 import { directCall, FORMATS, gatewayCall, PAIRS, type Format, type Pair } from './pairs.ts';
@@ -20,9 +21,14 @@ export interface ChunkCostResult {
 
 export const CHUNKS_PROMPT = (): string => `Write at length. [[sim:long=${SIZES.chunks.words}]]`;
 
-/** Counts a stream's records: `data:` lines (SSE), else non-empty lines (NDJSON, Ollama's). */
-export const countRecords = (text: string): number =>
-  text.match(/^data:/gm)?.length ?? text.split('\n').filter((line) => line.trim()).length;
+/** Records in a stream, read with the format's own framing (SSE events, NDJSON lines). */
+export function countRecords(format: Format, text: string): number {
+  let n = 0;
+  const reader = CODECS[format].framing.createReader(() => (n += 1));
+  reader.push(Buffer.from(text));
+  reader.end();
+  return n;
+}
 
 /**
  * Per-chunk cost: long streamed answers (one word per record, no delay between records) read
@@ -46,7 +52,7 @@ export async function measureChunkCost(
     for (const upstream of FORMATS) {
       const call = directCall(simulator, upstream, { stream: true, prompt: CHUNKS_PROMPT() });
       const answer = expectOk(`direct ${upstream}`, await timedRequest(toSim, call, true));
-      records.set(upstream, countRecords(answer.text));
+      records.set(upstream, countRecords(upstream, answer.text));
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const pair of PAIRS) {

@@ -9,6 +9,7 @@ import type { RequestRecord } from '../electron/gateway/server/request-record.ts
 import { LOG_COLUMN_NAMES, recordToColumns } from '../electron/store/log-row.ts';
 import { WIRE_FORMATS, type WireFormat } from '../shared/wire-formats.ts';
 import { KITS } from '../test/format-kits/kits.ts';
+import { randomSource } from './seeded-random.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -170,18 +171,6 @@ export interface Seeded {
   routes: number;
   /** Another record of the same kind, for timing writes. */
   record(startedAt: number): RequestRecord;
-}
-
-/** mulberry32: small, fast, and the same sequence on every run. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**
