@@ -113,6 +113,7 @@ describe('contract schemas (types)', () => {
       allowedOrigins: string[];
       retentionDays: number;
       theme: 'system' | 'light' | 'dark';
+      autoUpdate: boolean;
       clientsWithoutToken: WireFormat[];
     }>();
     expectTypeOf<Params<'settings.update'>>().toEqualTypeOf<Partial<AppSettings>>();
@@ -202,6 +203,7 @@ describe('contract schemas (values)', () => {
       allowedOrigins: [],
       retentionDays: 90,
       theme: 'system',
+      autoUpdate: true,
       clientsWithoutToken: [],
     };
     expect(appSettingsSchema.parse(defaults)).toEqual(defaults);

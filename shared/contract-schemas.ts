@@ -60,6 +60,8 @@ export const appSettingsSchema = z.strictObject({
     .max(100),
   retentionDays: z.number().int().min(1, 'keep the log at least 1 day').max(3650),
   theme: themeSchema,
+  /** The packaged desktop app checks for and downloads its own updates (on by default). */
+  autoUpdate: z.boolean(),
   /**
    * Formats whose clients may call without a token (loopback only, no foreign page): off for
    * every format by default. Only formats whose clients usually send no key may be listed.

@@ -118,6 +118,24 @@ export interface UpstreamProfile {
   createdAt: number;
 }
 
+/**
+ * The packaged desktop app's own updates (electron-updater, from the GitHub releases). Never
+ * installed without the user: `ready` waits for "Restart to update".
+ */
+export type UpdateStatus =
+  /** Headless, or a desktop app not installed from a release (`npm start`, a package manager). */
+  | { state: 'unavailable'; reason: 'headless' | 'not_packaged' }
+  /** The user switched updates off in Settings: nothing is asked of the release feed. */
+  | { state: 'disabled' }
+  /** Up to date as of `checkedAt` (null: not checked yet); `latest`, the feed's newest version. */
+  | { state: 'idle'; checkedAt: number | null; latest: string | null }
+  | { state: 'checking' }
+  | { state: 'downloading'; version: string; percent: number }
+  /** Downloaded and its checksum verified: installed when the user restarts to update. */
+  | { state: 'ready'; version: string }
+  /** A check, download or verification failed (a failed download is deleted); "Try again". */
+  | { state: 'error'; message: string };
+
 export interface ConnectionTest {
   ok: boolean;
   /** What kind of failure it was (`ok` when it worked), to word the result. */
@@ -483,6 +501,13 @@ interface AppMethods {
   /** The upstream settings the environment gives (`MODEL_GATEWAY_UPSTREAM`, …). */
   'upstream.defaults': { params: void; result: UpstreamDefaults };
 
+  /** Where the app's own update stands; changes come as `updates.status`. */
+  'updates.status': { params: void; result: UpdateStatus };
+  /** Checks the release feed now ("Check now", "Try again"); downloads a newer release. */
+  'updates.check': { params: void; result: UpdateStatus };
+  /** Quits and installs the downloaded release ("Restart to update"); refused unless `ready`. */
+  'updates.install': { params: void; result: void };
+
   'settings.get': { params: void; result: AppSettings };
   /** Saves settings; a port change restarts the gateway and reports how that went. */
   'settings.update': {
@@ -594,6 +619,7 @@ export interface AppEvents {
   /** A token's budget passed 80 % or was spent (once per token, period and level). */
   'budget.alert': BudgetStatus & { level: 'warning' | 'spent' };
   'chat.done': { conversationId: string; message: ChatMessage };
+  'updates.status': UpdateStatus;
 }
 
 export type MethodName = keyof AppMethods;

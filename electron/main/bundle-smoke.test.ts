@@ -59,10 +59,13 @@ describe('built main bundle', () => {
       expect(existsSync(String(window.window.webPreferences.preload))).toBe(true);
       expect(window.loaded.file).toBe(join(ROOT, 'out/renderer/index.html'));
 
-      const { status, logs } = answered as {
+      const { status, logs, updates } = answered as {
         status: { shell: string; gateway: { url: string } };
         logs: unknown;
+        updates: unknown;
       };
+      // electron-updater loads with the bundle; an app that is not packaged never uses it.
+      expect(updates).toEqual({ state: 'unavailable', reason: 'not_packaged' });
       expect(status.shell).toBe('desktop');
       expect(status.gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       // Answered by the store reader's worker (out/main/store-read-worker.js).

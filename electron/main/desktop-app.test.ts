@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GatewayStatus } from '../../shared/contract.ts';
 import { AppError, type AppServicesOptions } from '../services/app-services-api.ts';
 import { runDesktopApp } from './desktop-app.ts';
+import type { UpdateEngine } from '../updates/update-engine.ts';
 import {
   createFakeElectron,
   frame,
@@ -35,6 +36,7 @@ async function start(
     forceAfterMs?: number;
     dataDir?: string;
     port?: number;
+    updater?: () => UpdateEngine;
   } = {},
 ): Promise<Started> {
   const fake = createFakeElectron();
@@ -59,6 +61,7 @@ async function start(
     ...(options.forceAfterMs === undefined ? {} : { forceAfterMs: options.forceAfterMs }),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.updater === undefined ? {} : { updater: options.updater }),
   });
   fake.app.becomeReady();
   await desktop?.ready;
@@ -88,6 +91,25 @@ describe('startup', () => {
       version: '9.9.9',
     });
     expect(typeof created[0]!.log).toBe('function');
+  });
+
+  it('makes the updater in a packaged app only, and hands it to the services', async () => {
+    const engine: UpdateEngine = {
+      check: () => Promise.resolve(null),
+      download: () => Promise.resolve([]),
+      install: () => undefined,
+    };
+    let made = 0;
+    const updater = () => {
+      made += 1;
+      return engine;
+    };
+    const unpackaged = await start({ updater });
+    expect(made).toBe(0);
+    expect(unpackaged.created[0]).not.toHaveProperty('updates');
+    const packaged = await start({ updater, configure: (fake) => (fake.app.isPackaged = true) });
+    expect(made).toBe(1);
+    expect(packaged.created[0]?.updates).toBe(engine);
   });
 
   it('takes --data-dir as userData and --port for the gateway', async () => {

@@ -1,5 +1,6 @@
 import type { GatewayStatus } from '../../shared/contract.ts';
 import type { AppServices, AppServicesOptions } from '../services/app-services-api.ts';
+import type { UpdateEngine } from '../updates/update-engine.ts';
 import { createAppTray, type AppTray } from './app-tray.ts';
 import type { ElectronLike, NativeImageLike, WindowLike } from './electron-like.ts';
 import { forwardEvents } from './event-forwarding.ts';
@@ -26,6 +27,11 @@ export interface DesktopAppOptions<Image extends NativeImageLike> {
   dataDir?: string;
   /** --port: the gateway's port for this run. */
   port?: number;
+  /**
+   * The app's updater (electron-updater), made only in a packaged app: a build run from the
+   * sources (`npm start`, `electron .`) has no release to update from.
+   */
+  updater?: () => UpdateEngine;
   /** How long streams in flight may take to finish on quit. */
   graceMs?: number;
   /** When to give up waiting for the services to close. */
@@ -77,6 +83,7 @@ export function runDesktopApp<Image extends NativeImageLike>(
       log,
       version: app.getVersion(),
       ...(options.port === undefined ? {} : { port: options.port }),
+      ...(app.isPackaged && options.updater ? { updates: options.updater() } : {}),
     }),
   );
   // A failure is reported once the app is ready (below); until then it must not count as an

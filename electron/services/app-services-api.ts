@@ -1,5 +1,6 @@
 import type { AppStatus, EventName } from '../../shared/contract.ts';
 import type { SecretStore } from '../secrets/keychain.ts';
+import type { UpdateEngine } from '../updates/update-engine.ts';
 
 /**
  * The app's use cases behind `shared/contract.ts`, for both transports: Electron IPC
@@ -37,6 +38,11 @@ export interface AppServicesOptions {
   /** Headless: serve the built renderer from `dir`, and the RPC/events routes to holders of `token`. */
   ui?: { dir: string; token: string };
   version?: string;
+  /**
+   * The packaged desktop app's updater. Without it the app never updates itself: headless, or a
+   * desktop app not installed from a release.
+   */
+  updates?: UpdateEngine;
 }
 
 /** A failure to show the user, with a code the UI can branch on. */

@@ -23,6 +23,7 @@ import { openAppStore, startAppRetention } from './start-app-gateway.ts';
 import { toAppError } from './to-app-error.ts';
 import { TokenService } from './token-service.ts';
 import { ToolsService } from './tools-service.ts';
+import { UpdateService } from './update-service.ts';
 import { newUiToken } from './ui-token.ts';
 import { upstreamDefaults } from './upstream-defaults.ts';
 import { UpstreamHealthMonitor } from './upstream-health.ts';
@@ -59,7 +60,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       stopRetention();
       stopRetention = startAppRetention(store, log);
     },
+    autoUpdateChanged: (on) => updates.setEnabled(on),
     status: () => appStatus(),
+  });
+  const updates: UpdateService = new UpdateService({
+    engine: options.updates ?? null,
+    unavailable: options.shell === 'headless' ? 'headless' : 'not_packaged',
+    currentVersion: options.version ?? 'unknown',
+    enabled: () => settings.get().autoUpdate,
+    publish: (status) => bus.emit('updates.status', status),
+    log,
   });
   const gateway: GatewayController = new GatewayController(
     {
@@ -135,6 +145,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     health,
     upstreamDefaults: () => upstreamDefaults(env),
     settings,
+    updates,
     tokens: new TokenService(store),
     tools: new ToolsService(store, {
       home: options.home ?? homedir(),
@@ -183,6 +194,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     status: appStatus,
     close(graceMs = 10_000) {
       closing ??= (async () => {
+        updates.close();
         health.close();
         await chat.close();
         http?.closeEvents();
@@ -211,5 +223,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     await services.close(0);
     throw new AppError(status.errorCode ?? 'failed', status.error ?? 'The gateway did not start.');
   }
+  updates.start();
   return services;
 }

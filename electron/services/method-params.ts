@@ -58,6 +58,10 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'upstream.recheck': none,
   'upstream.defaults': none,
 
+  'updates.status': none,
+  'updates.check': none,
+  'updates.install': none,
+
   'settings.get': none,
   'settings.update': optionalObject(settingsPatchSchema),
 

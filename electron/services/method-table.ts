@@ -14,6 +14,7 @@ import type { ProfileService } from './profile-service.ts';
 import type { RouteService } from './route-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TokenService } from './token-service.ts';
+import type { UpdateService } from './update-service.ts';
 import type { ToolsService } from './tools-service.ts';
 import type { UpstreamHealthMonitor } from './upstream-health.ts';
 import type { UsageService } from './usage-service.ts';
@@ -25,6 +26,7 @@ export interface MethodServices {
   health: UpstreamHealthMonitor;
   upstreamDefaults(): UpstreamDefaults;
   settings: SettingsService;
+  updates: UpdateService;
   tokens: TokenService;
   tools: ToolsService;
   models: ModelService;
@@ -54,6 +56,10 @@ export function methodTable(s: MethodServices): MethodTable {
     'upstream.health': () => s.health.watch(),
     'upstream.recheck': () => s.health.recheck(),
     'upstream.defaults': () => s.upstreamDefaults(),
+
+    'updates.status': () => s.updates.status(),
+    'updates.check': () => s.updates.check(),
+    'updates.install': () => s.updates.install(),
 
     'settings.get': () => s.settings.get(),
     'settings.update': (p) => s.settings.update(p),

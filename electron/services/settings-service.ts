@@ -13,6 +13,7 @@ const KEYS = {
   retentionDays: SETTINGS.retentionDays,
   theme: 'theme',
   clientsWithoutToken: SETTINGS.clientsWithoutToken,
+  autoUpdate: 'autoUpdate',
 } as const satisfies Record<keyof AppSettings, string>;
 
 const isTheme = (value: unknown): value is AppSettings['theme'] =>
@@ -25,6 +26,8 @@ export interface SettingsEffects {
   /** The port listened on, or null when no listener is up (a failed port can be retried). */
   listeningOn(): number | null;
   retentionChanged(): void;
+  /** The updates switch changed: start or stop checking for the app's own updates. */
+  autoUpdateChanged(on: boolean): void;
   status(): AppStatus;
 }
 
@@ -50,6 +53,7 @@ export class SettingsService {
       retentionDays: settings.get(KEYS.retentionDays, 90),
       theme: settings.get(KEYS.theme, 'system', isTheme),
       clientsWithoutToken: settings.get(KEYS.clientsWithoutToken, [], isTokenlessList),
+      autoUpdate: settings.get(KEYS.autoUpdate, true),
     };
   }
 
@@ -77,6 +81,10 @@ export class SettingsService {
         const name = CLIENT_WITHOUT_TOKEN[format];
         if (name !== undefined) this.store.tokens.withoutToken(format, name);
       }
+    }
+    if (patch.autoUpdate !== undefined && patch.autoUpdate !== before.autoUpdate) {
+      settings.set(KEYS.autoUpdate, patch.autoUpdate);
+      this.effects.autoUpdateChanged(patch.autoUpdate);
     }
     if (patch.retentionDays !== undefined && patch.retentionDays !== before.retentionDays) {
       settings.set(KEYS.retentionDays, patch.retentionDays);

@@ -9,6 +9,7 @@ import { useAppStore } from './stores/app-store.ts';
 import { useChatStore } from './stores/chat-store.ts';
 import { useLogsStore } from './stores/logs-store.ts';
 import { useModelsStore } from './stores/models-store.ts';
+import { useUpdatesStore } from './stores/updates-store.ts';
 import { useUpstreamHealthStore, watchUpstreamHealth } from './stores/upstream-health-store.ts';
 
 // Shown once, before the app has a profile and a key: loaded then, not on every first load.
@@ -52,6 +53,7 @@ function useAppEvents() {
       api.on('logs.appended', (rows) => useLogsStore.getState().onAppended(rows)),
       api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),
       api.on('chat.done', (done) => useChatStore.getState().onDone(done)),
+      api.on('updates.status', (status) => useUpdatesStore.getState().setStatus(status)),
       // Notices that do not interrupt: a route moved on to another model, a budget nearly spent.
       // Loaded with the first one: most sessions see none, and every page's first load would
       // carry them (and the routes' and limits' stores they update).

@@ -73,6 +73,15 @@ describe('Electron app', () => {
           return (await bridge.invoke('app.status', undefined)).shell;
         });
         expect(shell).toBe('desktop');
+        // The updater is wired, and stays out of a build run from the sources (not packaged):
+        // nothing is asked of the release feed.
+        const updates = await page.evaluate(async () => {
+          const bridge = Reflect.get(window, 'appBridge') as {
+            invoke(method: string, params: unknown): Promise<unknown>;
+          };
+          return bridge.invoke('updates.status', undefined);
+        });
+        expect(updates).toEqual({ state: 'unavailable', reason: 'not_packaged' });
       } finally {
         await app.close();
       }

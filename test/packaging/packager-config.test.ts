@@ -186,11 +186,21 @@ describe('electron-builder.yml', () => {
     ).rejects.toThrow(/configuration\.mac /);
   });
 
-  it('builds AppImage and .deb on Linux, .dmg on macOS, NSIS on Windows', () => {
+  it('publishes to the GitHub releases the workflow drafts, which the app updates from', () => {
+    // No owner or repository: electron-builder takes the build's own, so the app's feed is
+    // the repository the release workflow runs in.
+    expect(config.publish).toEqual({ provider: 'github' });
+    const workflow = readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8');
+    // The update descriptions, the macOS updater's zip and the blockmaps go up with the installers.
+    for (const upload of ['dist/latest*.yml', 'dist/*.zip', 'dist/*.blockmap'])
+      expect(workflow).toContain(upload);
+  });
+
+  it('builds AppImage and .deb on Linux, .dmg (and the updater’s zip) on macOS, NSIS on Windows', () => {
     const targets = (platform: string): unknown =>
       (config[platform] as { target?: unknown }).target;
     expect(targets('linux')).toEqual(['AppImage', 'deb']);
-    expect(targets('mac')).toBe('dmg');
+    expect(targets('mac')).toEqual(['dmg', 'zip']);
     expect(targets('win')).toBe('nsis');
   });
 

@@ -35,7 +35,8 @@ const timer = setInterval(() => {
       filter: {},
       limit: 10,
     });
-    report({ status, logs });
+    const updates = await fake.ipcMain.invoke(frame(page), 'app:rpc', 'updates.status', undefined);
+    report({ status, logs, updates });
     const refused = await fake.ipcMain
       .invoke(frame('https://evil.example/'), 'app:rpc', 'app.status', undefined)
       .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));

@@ -21,6 +21,7 @@ describe('settings', () => {
       allowedOrigins: [],
       retentionDays: 90,
       theme: 'system',
+      autoUpdate: true,
       clientsWithoutToken: [],
     });
     const { settings } = await fx.call('settings.update', {
@@ -30,6 +31,17 @@ describe('settings', () => {
     });
     expect(settings).toMatchObject({ theme: 'dark', retentionDays: 30, captureBodies: true });
     expect(await fx.call('settings.get')).toEqual(settings);
+  });
+
+  it('keeps the updates switch; without an updater the app never updates itself', async () => {
+    const unavailable = { state: 'unavailable', reason: 'not_packaged' };
+    expect(await fx.call('updates.status')).toEqual(unavailable);
+    const { settings } = await fx.call('settings.update', { autoUpdate: false });
+    expect(settings.autoUpdate).toBe(false);
+    expect(await fx.call('settings.get')).toMatchObject({ autoUpdate: false });
+    expect(await fx.call('updates.check')).toEqual(unavailable);
+    await expect(fx.call('updates.install')).rejects.toMatchObject({ code: 'not_ready' });
+    await fx.call('settings.update', { autoUpdate: true });
   });
 
   it('grants CORS to the allowed origins, read by the gateway at once', async () => {

@@ -4,6 +4,7 @@ import { useSettingsTarget } from '../../lib/use-settings-target.ts';
 import { GatewaySection } from './GatewaySection.tsx';
 import { SnippetsSection } from './SnippetsSection.tsx';
 import { TokensSection } from './TokensSection.tsx';
+import { UpdatesSection } from './UpdatesSection.tsx';
 import { UpstreamSection } from './UpstreamSection.tsx';
 import './settings.css';
 
@@ -19,7 +20,7 @@ export default function SettingsPage() {
       <div className="page-narrow">
         <PageHeader
           title="Settings"
-          description="The upstream and its key, the local gateway, tokens for your tools, and how to connect them."
+          description="The upstream and its key, the local gateway, tokens for your tools, how to connect them, and the app's updates."
         />
         <nav className="settings-toc" aria-label="Settings sections">
           <a href="#upstream" onClick={scrollTo('upstream')}>
@@ -34,12 +35,16 @@ export default function SettingsPage() {
           <a href="#snippets" onClick={scrollTo('snippets')}>
             Connect your tools
           </a>
+          <a href="#updates" onClick={scrollTo('updates')}>
+            Updates
+          </a>
         </nav>
         <div className="stack settings-sections">
           <UpstreamSection />
           <GatewaySection />
           <TokensSection />
           <SnippetsSection />
+          <UpdatesSection />
         </div>
       </div>
     </main>

@@ -26,6 +26,7 @@ const SETTINGS: AppSettings = {
   allowedOrigins: [],
   retentionDays: 90,
   theme: 'system',
+  autoUpdate: true,
   clientsWithoutToken: [],
 };
 
