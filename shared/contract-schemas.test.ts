@@ -114,6 +114,7 @@ describe('contract schemas (types)', () => {
       retentionDays: number;
       theme: 'system' | 'light' | 'dark';
       autoUpdate: boolean;
+      language: 'system' | 'en' | 'zh-CN';
       clientsWithoutToken: WireFormat[];
     }>();
     expectTypeOf<Params<'settings.update'>>().toEqualTypeOf<Partial<AppSettings>>();
@@ -204,11 +205,14 @@ describe('contract schemas (values)', () => {
       retentionDays: 90,
       theme: 'system',
       autoUpdate: true,
+      language: 'system',
       clientsWithoutToken: [],
     };
     expect(appSettingsSchema.parse(defaults)).toEqual(defaults);
     expect(settingsPatchSchema.parse({})).toEqual({});
     expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+    expect(settingsPatchSchema.parse({ language: 'zh-CN' })).toEqual({ language: 'zh-CN' });
+    expect(settingsPatchSchema.safeParse({ language: 'fr' }).success).toBe(false);
   });
 
   it('let only formats whose clients usually send no key go without a token', () => {

@@ -40,6 +40,9 @@ const isOrigin = (value: string): boolean => {
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
+/** The UI's language: the system's (English unless it prefers Chinese), or one chosen. */
+export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
+
 export const appSettingsSchema = z.strictObject({
   port: z
     .number()
@@ -62,6 +65,7 @@ export const appSettingsSchema = z.strictObject({
   theme: themeSchema,
   /** The packaged desktop app checks for and downloads its own updates (on by default). */
   autoUpdate: z.boolean(),
+  language: languageSchema,
   /**
    * Formats whose clients may call without a token (loopback only, no foreign page): off for
    * every format by default. Only formats whose clients usually send no key may be listed.

@@ -1,5 +1,5 @@
 import type { AppSettings, AppStatus, SettingsPatch } from '../../shared/contract.ts';
-import { themeSchema } from '../../shared/contract-schemas.ts';
+import { languageSchema, themeSchema } from '../../shared/contract-schemas.ts';
 import { CLIENT_WITHOUT_TOKEN } from '../../shared/wire-formats.ts';
 import type { Store } from '../store/index.ts';
 import { isStringList, isTokenlessList, SETTINGS } from './start-app-gateway.ts';
@@ -12,12 +12,15 @@ const KEYS = {
   allowedOrigins: SETTINGS.allowedOrigins,
   retentionDays: SETTINGS.retentionDays,
   theme: 'theme',
+  language: 'language',
   clientsWithoutToken: SETTINGS.clientsWithoutToken,
   autoUpdate: 'autoUpdate',
 } as const satisfies Record<keyof AppSettings, string>;
 
 const isTheme = (value: unknown): value is AppSettings['theme'] =>
   themeSchema.safeParse(value).success;
+const isLanguage = (value: unknown): value is AppSettings['language'] =>
+  languageSchema.safeParse(value).success;
 
 /** What the settings service needs from the rest of the app to apply a change. */
 export interface SettingsEffects {
@@ -52,6 +55,7 @@ export class SettingsService {
       allowedOrigins: settings.get(KEYS.allowedOrigins, [], isStringList),
       retentionDays: settings.get(KEYS.retentionDays, 90),
       theme: settings.get(KEYS.theme, 'system', isTheme),
+      language: settings.get(KEYS.language, 'system', isLanguage),
       clientsWithoutToken: settings.get(KEYS.clientsWithoutToken, [], isTokenlessList),
       autoUpdate: settings.get(KEYS.autoUpdate, true),
     };
@@ -73,6 +77,7 @@ export class SettingsService {
     if (patch.allowedOrigins !== undefined)
       settings.set(KEYS.allowedOrigins, [...new Set(patch.allowedOrigins)]);
     if (patch.theme !== undefined) settings.set(KEYS.theme, patch.theme);
+    if (patch.language !== undefined) settings.set(KEYS.language, patch.language);
     if (patch.clientsWithoutToken !== undefined) {
       const formats = [...new Set(patch.clientsWithoutToken)];
       settings.set(KEYS.clientsWithoutToken, formats);

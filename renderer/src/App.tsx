@@ -4,6 +4,7 @@ import { Shell } from './components/Shell.tsx';
 import { StartupScreen } from './components/StartupScreen.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
+import { applyLanguage } from './i18n/i18n.ts';
 import { applyTheme } from './lib/theme.ts';
 import { useAppStore } from './stores/app-store.ts';
 import { useChatStore } from './stores/chat-store.ts';
@@ -77,11 +78,18 @@ export function App() {
   const connection = useAppStore((s) => s.connection);
   const firstRunOpen = useAppStore((s) => s.firstRunOpen);
   const theme = useAppStore((s) => s.settings?.theme);
+  const language = useAppStore((s) => s.settings?.language);
   const load = useAppStore((s) => s.load);
 
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
+
+  // The saved choice wins over the one kept locally for the first paint (another window or
+  // the CLI may have changed it).
+  useEffect(() => {
+    if (language) void applyLanguage(language);
+  }, [language]);
 
   let content;
   if (authProblem) content = <TokenRequiredScreen refused={connection !== 'missing-token'} />;

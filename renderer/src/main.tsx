@@ -7,16 +7,22 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/highlight.css';
 import { App } from './App.tsx';
+import { startI18n } from './i18n/i18n.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 
 // Paint in the last theme before the settings arrive (no inline script: the CSP forbids it).
 applyTheme(storedTheme());
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The catalog of the language in use comes first: nothing is drawn in the wrong language. It is
+// a local chunk; if it failed to load, the app still starts (showing keys) rather than not at all.
+void startI18n()
+  .catch((error: unknown) => console.error('The language catalog did not load:', error))
+  .then(() => {
+    if (!root) return;
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -9,26 +9,27 @@ import {
   Waypoints,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { hashFor, type PageId } from '../lib/routes.ts';
 import { useAppStore } from '../stores/app-store.ts';
 
 interface NavItem {
   id: PageId;
-  label: string;
   Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }>;
 }
 
 const ITEMS: NavItem[] = [
-  { id: 'chat', label: 'Chat', Icon: MessageSquare },
-  { id: 'models', label: 'Models', Icon: Boxes },
-  { id: 'routes', label: 'Routes', Icon: Route },
-  { id: 'tools', label: 'Tools', Icon: Plug },
-  { id: 'usage', label: 'Usage', Icon: ChartColumn },
-  { id: 'logs', label: 'Logs', Icon: ScrollText },
-  { id: 'settings', label: 'Settings', Icon: Settings },
+  { id: 'chat', Icon: MessageSquare },
+  { id: 'models', Icon: Boxes },
+  { id: 'routes', Icon: Route },
+  { id: 'tools', Icon: Plug },
+  { id: 'usage', Icon: ChartColumn },
+  { id: 'logs', Icon: ScrollText },
+  { id: 'settings', Icon: Settings },
 ];
 
 export function Sidebar({ page }: { page: PageId }) {
+  const { t } = useTranslation();
   const version = useAppStore((s) => s.status?.version);
   const shell = useAppStore((s) => s.status?.shell);
   return (
@@ -39,9 +40,9 @@ export function Sidebar({ page }: { page: PageId }) {
         </span>
         <span className="brand-name">Model Gateway</span>
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={t('nav.label')}>
         <ul className="nav-list">
-          {ITEMS.map(({ id, label, Icon }) => (
+          {ITEMS.map(({ id, Icon }) => (
             <li key={id}>
               <a
                 className="nav-link"
@@ -49,7 +50,7 @@ export function Sidebar({ page }: { page: PageId }) {
                 aria-current={page === id ? 'page' : undefined}
               >
                 <Icon size={18} aria-hidden="true" />
-                <span className="nav-label">{label}</span>
+                <span className="nav-label">{t(`nav.${id}`)}</span>
               </a>
             </li>
           ))}
@@ -57,7 +58,7 @@ export function Sidebar({ page }: { page: PageId }) {
       </nav>
       <div className="sidebar-footer">
         {version ? `v${version}` : null}
-        {shell === 'headless' ? ' · headless' : null}
+        {shell === 'headless' ? ` · ${t('nav.headless')}` : null}
       </div>
     </aside>
   );

@@ -18,6 +18,7 @@ const SETTINGS: AppSettings = {
   retentionDays: 90,
   theme: 'system',
   autoUpdate: true,
+  language: 'system',
   clientsWithoutToken: [],
 };
 

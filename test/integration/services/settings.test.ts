@@ -22,14 +22,21 @@ describe('settings', () => {
       retentionDays: 90,
       theme: 'system',
       autoUpdate: true,
+      language: 'system',
       clientsWithoutToken: [],
     });
     const { settings } = await fx.call('settings.update', {
       theme: 'dark',
+      language: 'zh-CN',
       retentionDays: 30,
       captureBodies: true,
     });
-    expect(settings).toMatchObject({ theme: 'dark', retentionDays: 30, captureBodies: true });
+    expect(settings).toMatchObject({
+      theme: 'dark',
+      language: 'zh-CN',
+      retentionDays: 30,
+      captureBodies: true,
+    });
     expect(await fx.call('settings.get')).toEqual(settings);
   });
 

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSettingsTarget } from '../../lib/use-settings-target.ts';
 import { GatewaySection } from './GatewaySection.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
 import { SnippetsSection } from './SnippetsSection.tsx';
 import { TokensSection } from './TokensSection.tsx';
 import { UpdatesSection } from './UpdatesSection.tsx';
@@ -12,6 +14,7 @@ const upstreamHeading = () => document.getElementById('upstream-heading');
 const gatewayHeading = () => document.getElementById('gateway-heading');
 
 export default function SettingsPage() {
+  const { t } = useTranslation();
   // Other pages send the user to a section to fix what they report (the key has its own).
   useSettingsTarget('upstream', upstreamHeading);
   useSettingsTarget('gateway', gatewayHeading);
@@ -38,6 +41,9 @@ export default function SettingsPage() {
           <a href="#updates" onClick={scrollTo('updates')}>
             Updates
           </a>
+          <a href="#language" onClick={scrollTo('language')}>
+            {t('settings.language.title')}
+          </a>
         </nav>
         <div className="stack settings-sections">
           <UpstreamSection />
@@ -45,6 +51,7 @@ export default function SettingsPage() {
           <TokensSection />
           <SnippetsSection />
           <UpdatesSection />
+          <LanguageSection />
         </div>
       </div>
     </main>

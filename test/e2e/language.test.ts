@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keychainTestEnv } from '../keychain-session.ts';
+import { chromiumAvailable } from './chromium.ts';
+import { finishFirstRun, startSeededApp, type SeededApp } from './seeded-app.ts';
+import { wcagViolationsInBothThemes } from './wcag-both-themes.ts';
+
+/**
+ * The UI's language: the system's on first start (here the browser's locale, which Electron
+ * takes from the OS), switched in Settings without a reload, and kept.
+ */
+
+const session = keychainTestEnv(inject('keychainEnv'));
+const ready = 'env' in session && chromiumAvailable();
+if (!chromiumAvailable()) it.skip('Chromium is not installed (apt-get install chromium)', () => {});
+if ('skipped' in session) it.skip(session.skipped, () => {});
+
+let s: SeededApp;
+let page: Page;
+
+const sidebarLinks = (): Promise<string[]> =>
+  page.locator('.sidebar nav').getByRole('link').allInnerTexts();
+
+describe.skipIf(!ready)('the UI language', () => {
+  beforeAll(async () => {
+    s = await startSeededApp('env' in session ? session.env : {});
+    // A second window, on a system whose language is Chinese.
+    const context = await s.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'zh-CN',
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('follows the system on first start', async () => {
+    // The first run in the first window (an English system), so the app opens on its pages.
+    await finishFirstRun(s);
+    await page.goto(s.app.uiUrl);
+    await expect
+      .poll(sidebarLinks)
+      .toEqual(['对话', '模型', '路由', '工具', '用量', '日志', '设置']);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => page.getByRole('navigation', { name: '主导航' }).count()).toBe(1);
+  });
+
+  it('switches in Settings at once, without a reload, and keeps the choice', async () => {
+    await page.getByRole('link', { name: '设置' }).click();
+    const select = page.getByRole('combobox', { name: '语言' });
+    await expect.poll(() => select.inputValue()).toBe('system');
+    // The system's own language is named in the option that follows it.
+    expect(await select.locator('option[value="system"]').innerText()).toContain('简体中文');
+    const marker = await page.evaluate(() => {
+      (window as { notReloaded?: boolean }).notReloaded = true;
+      return true;
+    });
+    expect(marker).toBe(true);
+    await select.selectOption('en');
+    await expect
+      .poll(sidebarLinks)
+      .toEqual(['Chat', 'Models', 'Routes', 'Tools', 'Usage', 'Logs', 'Settings']);
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Saved with the settings: a reload (and any other window) opens in it.
+    await expect
+      .poll(async () => (await s.rpc<{ language: string }>('settings.get')).language)
+      .toBe('en');
+    await page.reload();
+    await expect
+      .poll(sidebarLinks)
+      .toEqual(['Chat', 'Models', 'Routes', 'Tools', 'Usage', 'Logs', 'Settings']);
+  });
+
+  it('goes back to the system language when asked to follow it', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('system');
+    await expect.poll(sidebarLinks).toContain('设置');
+    expect((await s.rpc<{ language: string }>('settings.get')).language).toBe('system');
+  });
+
+  it('stays accessible in Chinese, in both themes', async () => {
+    expect(await wcagViolationsInBothThemes(page)).toEqual([]);
+  });
+});
