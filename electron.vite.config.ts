@@ -2,6 +2,7 @@ import { posix, resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { META_CONTENT_SECURITY_POLICY } from './shared/content-security-policy.ts';
 
 /** The store reader's worker: an entry of its own, at out/main/store-read-worker.js. */
 const STORE_READ_WORKER = 'store-read-worker';
@@ -21,6 +22,25 @@ function storeReadWorkerPath(): Plugin {
       const rewritten = code.replace(source, target);
       return rewritten === code ? null : { code: rewritten, map: null };
     },
+  };
+}
+
+/**
+ * The built page's Content-Security-Policy, from the one definition the headers use: a page
+ * loaded from files has no headers, so this meta tag is its only policy. Build only: the dev
+ * server's pages get the header (electron/main/csp.ts).
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
@@ -51,7 +71,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicyMeta()],
     // electron-vite leaves the renderer unminified by default; minified, each page's first load
     // stays under 500 KB of JavaScript (npm run bench:ui).
     build: { minify: true, rollupOptions: { input: { index: resolve('renderer/index.html') } } },

@@ -80,6 +80,9 @@ export type {
 };
 export type { Tariff } from './tariff.ts';
 
+/** The places in Settings other views send the user to, to fix what they report. */
+export type SettingsTarget = 'key' | 'upstream' | 'gateway';
+
 /** Where the upstream key in use comes from, for status display. Never the key itself. */
 export type KeySource = 'keychain' | 'environment' | 'none';
 
@@ -276,6 +279,18 @@ export interface Conversation {
   updatedAt: number;
 }
 
+/** The failures the app tells apart, because each has a different fix (describe-upstream-problem.ts). */
+export type ChatErrorKind =
+  | 'unreachable'
+  | 'key_rejected'
+  | 'no_key'
+  | 'model_cannot_chat'
+  | 'rate_limited'
+  | 'account_limit'
+  | 'upstream_error'
+  | 'model_error'
+  | 'gateway_down';
+
 export interface ChatMessage {
   id: string;
   conversationId: string;
@@ -289,6 +304,10 @@ export interface ChatMessage {
   costUsd: number | null;
   /** The upstream's own error message, shown inline. */
   error: string | null;
+  /** What kind of failure `error` is, as the app tells them apart; null for older messages. */
+  errorKind: ChatErrorKind | null;
+  /** The HTTP status the gateway answered the failed request with, when it answered with one. */
+  errorStatus: number | null;
   /** The answer was stopped before it finished (Stop or Escape): its text is partial. */
   stopped: boolean;
   /** Images and text files sent with a user message (empty for answers). */
@@ -620,6 +639,8 @@ export interface AppEvents {
   'budget.alert': BudgetStatus & { level: 'warning' | 'spent' };
   'chat.done': { conversationId: string; message: ChatMessage };
   'updates.status': UpdateStatus;
+  /** Desktop only, from the tray: show Settings with the focus on `target`. */
+  'window.openSettings': { target: SettingsTarget };
 }
 
 export type MethodName = keyof AppMethods;

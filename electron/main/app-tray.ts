@@ -1,37 +1,49 @@
-import type { GatewayStatus } from '../../shared/contract.ts';
 import type { ElectronLike, NativeImageLike } from './electron-like.ts';
 import { TRAY_COLORS, trayIconPng } from './tray-icon-png.ts';
-import { trayMenuTemplate, trayToolTip, type TrayActions } from './tray-menu.ts';
+import {
+  trayModel,
+  type TrayActions,
+  type TrayFormat,
+  type TrayIcon,
+  type TrayState,
+} from './tray-menu.ts';
 
 export interface AppTray {
-  /** Rebuilds the menu, tooltip and icon colour for a new gateway status. */
-  update(status: GatewayStatus): void;
+  /** Rebuilds the menu, tooltip and icon with what changed. */
+  update(change: Partial<TrayState>): void;
+  state(): TrayState;
 }
 
-/** The tray icon and its menu; `update` is called on every `gateway.status` event. */
+/** The tray icon and its menu, redrawn from trayModel whenever the state changes. */
 export function createAppTray<Image extends NativeImageLike>(
   electron: Pick<ElectronLike<Image>, 'Tray' | 'Menu' | 'nativeImage'>,
-  initial: GatewayStatus,
+  initial: TrayState,
   actions: TrayActions,
+  format: TrayFormat,
 ): AppTray {
-  const icon = (running: boolean): Image =>
+  const image = (icon: TrayIcon): Image =>
     // Drawn at 32 px for a 16 pt icon: sharp on high-density screens, scaled down elsewhere.
-    electron.nativeImage.createFromBuffer(
-      trayIconPng(32, running ? TRAY_COLORS.running : TRAY_COLORS.stopped),
-      { scaleFactor: 2 },
-    );
-  const tray = new electron.Tray(icon(initial.running));
+    electron.nativeImage.createFromBuffer(trayIconPng(32, TRAY_COLORS[icon]), { scaleFactor: 2 });
+  let state = initial;
+  let icon = trayModel(state, actions, format).icon;
+  const tray = new electron.Tray(image(icon));
   // Windows and some Linux trays send a click, not a menu: open the window then.
   tray.on('click', () => actions.open());
-  let running = initial.running;
-  const update = (status: GatewayStatus): void => {
-    if (status.running !== running) {
-      running = status.running;
-      tray.setImage(icon(running));
+  const draw = (): void => {
+    const model = trayModel(state, actions, format);
+    if (model.icon !== icon) {
+      icon = model.icon;
+      tray.setImage(image(icon));
     }
-    tray.setToolTip(trayToolTip(status));
-    tray.setContextMenu(electron.Menu.buildFromTemplate(trayMenuTemplate(status, actions)));
+    tray.setToolTip(model.toolTip);
+    tray.setContextMenu(electron.Menu.buildFromTemplate(model.menu));
   };
-  update(initial);
-  return { update };
+  draw();
+  return {
+    update: (change) => {
+      state = { ...state, ...change };
+      draw();
+    },
+    state: () => state,
+  };
 }

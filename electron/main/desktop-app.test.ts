@@ -73,6 +73,11 @@ function onlyWindow(fake: FakeElectron) {
   return fake.windows[0]!;
 }
 
+/** What the tray reads of the services on its own: not the page's calls. */
+const TRAY_READS = new Set(['upstream.health', 'upstream.recheck', 'usage.totals']);
+const pageCalls = (services: FakeAppServices) =>
+  services.calls.filter((call) => !TRAY_READS.has(call.method));
+
 const stopped = (error: string, errorCode: GatewayStatus['errorCode']): GatewayStatus => ({
   running: false,
   url: null,
@@ -243,7 +248,7 @@ describe('app:rpc', () => {
       name: 'editor',
     });
     expect(result).toEqual({ ok: 'tokens.create' });
-    expect(services.calls).toEqual([{ method: 'tokens.create', params: { name: 'editor' } }]);
+    expect(pageCalls(services)).toEqual([{ method: 'tokens.create', params: { name: 'editor' } }]);
   });
 
   it('refuses a foreign page, an iframe and a destroyed frame', async () => {
@@ -260,7 +265,7 @@ describe('app:rpc', () => {
       );
       expect(decodeRpcError(error?.message ?? '')?.code).toBe('forbidden');
     }
-    expect(services.calls).toEqual([]);
+    expect(pageCalls(services)).toEqual([]);
   });
 
   it('rejects with the AppError encoded as JSON in the message', async () => {
@@ -345,19 +350,26 @@ describe('single instance', () => {
 });
 
 describe('tray', () => {
-  it('shows where the gateway listens and copies its URL', async () => {
-    const { fake } = await start();
-    const [tray] = fake.trays;
-    expect(tray?.menu.map((item) => item.label ?? '—')).toEqual([
+  it("shows the gateway, the upstream and today's spend, and copies the URL", async () => {
+    const { fake } = await start({ configure: (_fake, services) => (services.costUsd = 0.42) });
+    const tray = fake.trays[0]!;
+    await vi.waitFor(() =>
+      expect(tray.menu.map((item) => item.label ?? '—')).toContain('Spent today: $0.42'),
+    );
+    expect(tray.menu.map((item) => item.label ?? '—')).toEqual([
       'Gateway running on http://127.0.0.1:8787',
+      'Upstream reachable',
+      'Spent today: $0.42',
       '—',
       'Open Model Gateway',
       'Copy gateway URL',
       '—',
       'Quit',
     ]);
-    expect(tray?.toolTip).toBe('Model Gateway — http://127.0.0.1:8787');
-    tray?.click('Copy gateway URL');
+    expect(tray.toolTip).toBe(
+      'Model Gateway — http://127.0.0.1:8787\nUpstream reachable\nSpent today: $0.42',
+    );
+    tray.click('Copy gateway URL');
     expect(fake.copied).toEqual(['http://127.0.0.1:8787']);
   });
 
@@ -368,8 +380,74 @@ describe('tray', () => {
     services.setGateway(stopped('No upstream key is set.', 'no_key'));
     expect(tray.menu[0]?.label).toBe('Gateway not running: No upstream key is set.');
     expect(tray.menu.find((item) => item.label === 'Copy gateway URL')?.enabled).toBe(false);
-    expect(tray.toolTip).toBe('Model Gateway — not running');
+    expect(tray.toolTip.split('\n')[0]).toBe('Model Gateway — not running');
     expect(tray.image.png.equals(runningIcon)).toBe(false);
+  });
+
+  it('follows upstream.health events: a rejected key offers the fix, which opens Settings there', async () => {
+    const { fake, services } = await start();
+    const tray = fake.trays[0]!;
+    await vi.waitFor(() => expect(tray.menu[1]?.label).toBe('Upstream reachable'));
+    const runningIcon = tray.image.png;
+    services.emit('upstream.health', {
+      ...services.health,
+      state: 'key_rejected',
+      httpStatus: 401,
+      detail: 'Invalid API key',
+    });
+    expect(tray.menu[1]?.label).toBe('Key rejected');
+    expect(tray.image.png.equals(runningIcon)).toBe(false);
+
+    // The window is open: it is told to show Settings at the key.
+    tray.click('Fix the key…');
+    const window = onlyWindow(fake);
+    expect(window.webContents.sent.at(-1)).toEqual({
+      channel: 'app:event',
+      args: ['window.openSettings', { target: 'key' }],
+    });
+
+    // The window is closed: a new one opens on Settings at the key.
+    window.close();
+    tray.click('Fix the key…');
+    expect(fake.windows).toHaveLength(2);
+    expect(fake.windows[1]?.loaded).toEqual({ file: INDEX_HTML, hash: '/settings/key' });
+  });
+
+  it('Retry now rechecks the upstream; a logged failure asks for a check', async () => {
+    const { fake, services } = await start();
+    const tray = fake.trays[0]!;
+    services.emit('upstream.health', {
+      ...services.health,
+      state: 'unreachable',
+      httpStatus: null,
+    });
+    expect(tray.menu.map((item) => item.label)).toContain('Open upstream settings…');
+    services.health = { ...services.health, state: 'ok' };
+    tray.click('Retry now');
+    await vi.waitFor(() => expect(tray.menu[1]?.label).toBe('Upstream reachable'));
+    expect(services.calls.filter((c) => c.method === 'upstream.recheck')).toHaveLength(1);
+
+    const asked = services.calls.filter((c) => c.method === 'upstream.health').length;
+    const spendReads = services.calls.filter((c) => c.method === 'usage.totals').length;
+    services.costUsd = 1.5;
+    services.emit('logs.appended', [{ status: 502, errorKind: 'upstream_unreachable' }]);
+    await vi.waitFor(() =>
+      expect(tray.menu.map((item) => item.label)).toContain('Spent today: $1.50'),
+    );
+    expect(services.calls.filter((c) => c.method === 'upstream.health')).toHaveLength(asked + 1);
+    expect(services.calls.filter((c) => c.method === 'usage.totals')).toHaveLength(spendReads + 1);
+  });
+
+  it('with a problem shown, a request that worked asks for a check; with none, it does not', async () => {
+    const { fake, services } = await start();
+    await vi.waitFor(() => expect(fake.trays[0]!.menu[1]?.label).toBe('Upstream reachable'));
+    const asks = () => services.calls.filter((c) => c.method === 'upstream.health').length;
+    const before = asks();
+    services.emit('logs.appended', [{ status: 200, errorKind: null }]);
+    expect(asks()).toBe(before);
+    services.emit('upstream.health', { ...services.health, state: 'unreachable' });
+    services.emit('logs.appended', [{ status: 200, errorKind: null }]);
+    expect(asks()).toBe(before + 1);
   });
 
   it('Open brings the window back after it was closed', async () => {

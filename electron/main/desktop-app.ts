@@ -1,8 +1,9 @@
-import type { GatewayStatus } from '../../shared/contract.ts';
+import type { GatewayStatus, SettingsTarget } from '../../shared/contract.ts';
 import type { AppServices, AppServicesOptions } from '../services/app-services-api.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 import { createAppTray, type AppTray } from './app-tray.ts';
 import type { ElectronLike, NativeImageLike, WindowLike } from './electron-like.ts';
+import { EVENT_CHANNEL } from '../preload/ipc-channels.ts';
 import { forwardEvents } from './event-forwarding.ts';
 import { installGracefulShutdown, type ShutdownSignal } from './graceful-shutdown.ts';
 import { hardenWebContents } from './harden-web-contents.ts';
@@ -11,6 +12,15 @@ import { createPortInUseNotice } from './port-in-use-notice.ts';
 import { bindRpc } from './rpc-binding.ts';
 import { isAppResource, isAppUrl, rendererLocation } from './renderer-location.ts';
 import { secureSession } from './session-security.ts';
+import { feedTray, type TrayFeed } from './tray-feed.ts';
+import type { TrayFormat } from './tray-menu.ts';
+import { formatCost } from '../../shared/format-cost.ts';
+
+/** The tray's amounts as the window shows them, and times of day in the user's locale. */
+const TRAY_FORMAT: TrayFormat = {
+  cost: formatCost,
+  time: (epochMs) => new Date(epochMs).toLocaleTimeString(),
+};
 
 export interface DesktopAppOptions<Image extends NativeImageLike> {
   electron: ElectronLike<Image>;
@@ -106,22 +116,30 @@ export function runDesktopApp<Image extends NativeImageLike>(
 
   let window: WindowLike | null = null;
   let ready = false;
-  const openWindow = (): void => {
+  const openWindow = (settings?: SettingsTarget): void => {
     if (!ready) return; // whenReady opens it
     if (window && !window.isDestroyed()) {
       focusWindow(window);
+      if (settings)
+        window.webContents.send(EVENT_CHANNEL, 'window.openSettings', { target: settings });
       return;
     }
-    const created = createMainWindow(electron, { preloadPath: options.preloadPath, location, log });
+    const created = createMainWindow(electron, {
+      preloadPath: options.preloadPath,
+      location,
+      log,
+      ...(settings ? { settings } : {}),
+    });
     created.on('closed', () => {
       if (window === created) window = null;
     });
     window = created;
   };
+  const openSettingsAt = (target: SettingsTarget): void => openWindow(target);
 
-  app.on('second-instance', openWindow);
+  app.on('second-instance', () => openWindow());
   // macOS: clicking the dock icon with no window open.
-  app.on('activate', openWindow);
+  app.on('activate', () => openWindow());
   // Subscribing at all keeps Electron from quitting when the last window closes: the gateway
   // keeps serving local tools, and the tray (or a second launch) brings the window back.
   app.on('window-all-closed', () => undefined);
@@ -140,22 +158,28 @@ export function runDesktopApp<Image extends NativeImageLike>(
     forwardEvents(running, () => window?.webContents ?? null);
     const noticePortInUse = createPortInUseNotice(electron, log);
     const initial = running.status().gateway;
-    const tray: AppTray = createAppTray(electron, initial, {
-      open: openWindow,
-      copyUrl: (url) => {
-        Promise.resolve(electron.clipboard.writeText(url)).catch((error: unknown) =>
-          log(`could not copy the URL: ${String(error)}`),
-        );
+    let feed: TrayFeed | null = null;
+    const tray: AppTray = createAppTray(
+      electron,
+      { gateway: initial, upstream: null, rechecking: false, todayCostUsd: null },
+      {
+        open: () => openWindow(),
+        openSettingsAt,
+        recheck: () => feed?.recheck(),
+        copyUrl: (url) => {
+          Promise.resolve(electron.clipboard.writeText(url)).catch((error: unknown) =>
+            log(`could not copy the URL: ${String(error)}`),
+          );
+        },
+        quit: () => app.quit(),
       },
-      quit: () => app.quit(),
-    });
+      TRAY_FORMAT,
+    );
+    feed = feedTray(running, tray, { log });
     noticePortInUse(initial);
     running.subscribe((name, payload) => {
-      if (name !== 'gateway.status') return;
       // The services send this event's payload as AppEvents['gateway.status'].
-      const status = payload as GatewayStatus;
-      tray.update(status);
-      noticePortInUse(status);
+      if (name === 'gateway.status') noticePortInUse(payload as GatewayStatus);
     });
   });
 

@@ -67,7 +67,7 @@ export interface WindowLike {
   show(): void;
   focus(): void;
   loadURL(url: string): Promise<void>;
-  loadFile(path: string): Promise<void>;
+  loadFile(path: string, options?: { hash?: string }): Promise<void>;
   on(event: 'closed', listener: () => void): unknown;
   once(event: 'ready-to-show', listener: () => void): unknown;
 }

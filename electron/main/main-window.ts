@@ -1,3 +1,4 @@
+import type { SettingsTarget } from '../../shared/contract.ts';
 import type { ElectronLike, WindowLike, WindowOptions } from './electron-like.ts';
 import type { RendererLocation } from './renderer-location.ts';
 
@@ -33,15 +34,27 @@ function mainWindowOptions(preloadPath: string): WindowOptions {
   };
 }
 
+/** The page's hash route to Settings at `target` (the renderer's settings-target.ts). */
+const settingsRoute = (target: SettingsTarget): string => `/settings/${target}`;
+
 export function createMainWindow(
   electron: Pick<ElectronLike, 'BrowserWindow'>,
-  options: { preloadPath: string; location: RendererLocation; log: (line: string) => void },
+  options: {
+    preloadPath: string;
+    location: RendererLocation;
+    log: (line: string) => void;
+    /** Open on Settings at this place rather than the first page. */
+    settings?: SettingsTarget;
+  },
 ): WindowLike {
   const window = new electron.BrowserWindow(mainWindowOptions(options.preloadPath));
   window.once('ready-to-show', () => window.show());
-  const { location } = options;
+  const { location, settings } = options;
+  const hash = settings ? settingsRoute(settings) : undefined;
   const loading =
-    location.kind === 'url' ? window.loadURL(location.url) : window.loadFile(location.path);
+    location.kind === 'url'
+      ? window.loadURL(hash ? `${location.url}#${hash}` : location.url)
+      : window.loadFile(location.path, hash ? { hash } : undefined);
   loading.catch((error: unknown) => options.log(`could not load the UI: ${String(error)}`));
   return window;
 }

@@ -1,13 +1,17 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { TrayIcon } from './tray-menu.ts';
 
 /**
  * The tray icon, drawn here as a PNG in memory: a filled disc in the status colour with a soft
- * edge. No image file to ship or fetch, and the colour can follow the gateway's state.
+ * edge. No image file to ship or fetch, and the colour can follow the state (tray-menu.ts's
+ * TrayIcon): green all well, amber the upstream failing behind a running gateway, red stopped.
+ * The menu and tooltip say the same in words.
  */
 export const TRAY_COLORS = {
   running: [46, 160, 67],
+  problem: [214, 140, 0],
   stopped: [200, 60, 50],
-} as const satisfies Record<string, readonly [number, number, number]>;
+} as const satisfies Record<TrayIcon, readonly [number, number, number]>;
 
 export function trayIconPng(size: number, rgb: readonly [number, number, number]): Buffer {
   const stride = size * 4 + 1;

@@ -1,39 +1,151 @@
-import type { GatewayStatus } from '../../shared/contract.ts';
+import type { GatewayStatus, SettingsTarget, UpstreamHealth } from '../../shared/contract.ts';
+import {
+  describeHealth,
+  healthLabel,
+  type ProblemAction,
+} from '../../shared/describe-upstream-problem.ts';
 import type { MenuItemOptions } from './electron-like.ts';
+
+/** What the tray shows: the gateway, the upstream behind it (as the header says it), the spend. */
+export interface TrayState {
+  gateway: GatewayStatus;
+  /** The background check's last verdict; null until the app first had one. */
+  upstream: UpstreamHealth | null;
+  /** "Retry now" is running. */
+  rechecking: boolean;
+  /** Today's estimated spend (local day); null until first read. */
+  todayCostUsd: number | null;
+}
 
 export interface TrayActions {
   open(): void;
+  /** Opens the window on Settings, with the focus on `target`. */
+  openSettingsAt(target: SettingsTarget): void;
+  /** Checks the upstream now. */
+  recheck(): void;
   copyUrl(url: string): void;
   quit(): void;
 }
 
+/** The user's own formats: amounts of money, and a time of day. */
+export interface TrayFormat {
+  cost(usd: number): string;
+  time(epochMs: number): string;
+}
+
+/** The icon's colour: the gateway stopped, running with the upstream failing, or all well. */
+export type TrayIcon = 'running' | 'problem' | 'stopped';
+
+export interface TrayModel {
+  icon: TrayIcon;
+  toolTip: string;
+  menu: MenuItemOptions[];
+}
+
+/** Every visible string of the tray, in one place. */
+const TEXT = {
+  runningOn: (url: string) => `Gateway running on ${url}`,
+  notRunning: (why: string) => `Gateway not running: ${why}`,
+  starting: 'starting…',
+  toolTipRunning: (url: string) => `Model Gateway — ${url}`,
+  toolTipStopped: 'Model Gateway — not running',
+  resetsAt: (time: string) => `Rate limit resets at ${time}`,
+  spentToday: (cost: string) => `Spent today: ${cost}`,
+  fixKey: 'Fix the key…',
+  retry: 'Retry now',
+  openUpstreamSettings: 'Open upstream settings…',
+  openGatewaySettings: 'Open gateway settings…',
+  open: 'Open Model Gateway',
+  copyUrl: 'Copy gateway URL',
+  quit: 'Quit',
+} as const;
+
+/** Menus show one line; a long message is cut rather than wrapped off-screen. */
+const oneLine = (text: string): string => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
 /** The status line: where the gateway listens, or why it does not, in the user's words. */
-function gatewayStatusLine(status: GatewayStatus): string {
-  if (status.running && status.url) return `Gateway running on ${status.url}`;
-  const why = status.error ?? 'starting…';
-  // Menus show one line; a long upstream message is cut rather than wrapped off-screen.
-  return `Gateway not running: ${why.length > 80 ? `${why.slice(0, 79)}…` : why}`;
+function gatewayLine(status: GatewayStatus): string {
+  if (status.running && status.url) return TEXT.runningOn(status.url);
+  return TEXT.notRunning(oneLine(status.error ?? TEXT.starting));
 }
 
-export function trayToolTip(status: GatewayStatus): string {
-  return `Model Gateway — ${status.running && status.url ? status.url : 'not running'}`;
+/** When a rate limit ends, when the upstream said how long it lasts. */
+function resetsAt(health: UpstreamHealth): number | null {
+  if (health.state !== 'rate_limited') return null;
+  if (health.retryAfterSeconds === null || health.checkedAt === null) return null;
+  return health.checkedAt + health.retryAfterSeconds * 1000;
 }
 
-/** Status (not clickable), Open, Copy gateway URL (only while there is one), Quit. */
-export function trayMenuTemplate(status: GatewayStatus, actions: TrayActions): MenuItemOptions[] {
-  const url = status.running ? status.url : null;
-  return [
-    { label: gatewayStatusLine(status), enabled: false },
+/** The header's fixing actions (describe-upstream-problem.ts) as menu items. */
+function actionItem(
+  action: ProblemAction,
+  state: TrayState,
+  actions: TrayActions,
+): MenuItemOptions | null {
+  switch (action) {
+    case 'open_key_settings':
+      return { label: TEXT.fixKey, click: () => actions.openSettingsAt('key') };
+    case 'retry':
+      return { label: TEXT.retry, enabled: !state.rechecking, click: () => actions.recheck() };
+    case 'open_upstream_settings':
+      return { label: TEXT.openUpstreamSettings, click: () => actions.openSettingsAt('upstream') };
+    case 'open_gateway_settings':
+      return { label: TEXT.openGatewaySettings, click: () => actions.openSettingsAt('gateway') };
+    case 'pick_model':
+      // A chat's problem, never the background check's.
+      return null;
+  }
+}
+
+/**
+ * The tray as data: its icon, tooltip and menu for a state, built the same way every time so
+ * tests can read every item (the tray itself cannot be drawn under test). The upstream's words
+ * and fixes are the header's (UpstreamStatusIndicator), from the same wording functions.
+ */
+export function trayModel(state: TrayState, actions: TrayActions, format: TrayFormat): TrayModel {
+  const { gateway, upstream } = state;
+  const url = gateway.running ? gateway.url : null;
+  const problem = upstream ? describeHealth(upstream) : null;
+
+  const status: MenuItemOptions[] = [{ label: gatewayLine(gateway), enabled: false }];
+  const fixes: MenuItemOptions[] = [];
+  if (!gateway.running && gateway.error !== null)
+    fixes.push({ label: TEXT.openGatewaySettings, click: () => actions.openSettingsAt('gateway') });
+  if (upstream) {
+    status.push({ label: healthLabel(upstream), enabled: false });
+    const until = resetsAt(upstream);
+    if (until !== null) status.push({ label: TEXT.resetsAt(format.time(until)), enabled: false });
+    for (const action of problem?.actions ?? []) {
+      const item = actionItem(action, state, actions);
+      if (item) fixes.push(item);
+    }
+  }
+  const spent =
+    state.todayCostUsd === null ? null : TEXT.spentToday(format.cost(state.todayCostUsd));
+  if (spent) status.push({ label: spent, enabled: false });
+
+  const menu: MenuItemOptions[] = [
+    ...status,
+    ...(fixes.length > 0 ? [{ type: 'separator' } as const, ...fixes] : []),
     { type: 'separator' },
-    { label: 'Open Model Gateway', click: () => actions.open() },
+    { label: TEXT.open, click: () => actions.open() },
     {
-      label: 'Copy gateway URL',
+      label: TEXT.copyUrl,
       enabled: url !== null,
       click: () => {
         if (url) actions.copyUrl(url);
       },
     },
     { type: 'separator' },
-    { label: 'Quit', click: () => actions.quit() },
+    { label: TEXT.quit, click: () => actions.quit() },
   ];
+
+  const toolTip = [
+    url ? TEXT.toolTipRunning(url) : TEXT.toolTipStopped,
+    ...(upstream ? [healthLabel(upstream)] : []),
+    ...(spent ? [spent] : []),
+  ].join('\n');
+
+  const icon: TrayIcon = !gateway.running ? 'stopped' : problem ? 'problem' : 'running';
+  return { icon, toolTip, menu };
 }

@@ -9,6 +9,14 @@ export interface ChatCallResult {
   text: string;
   /** The upstream's (or the gateway's) own message when the answer failed. */
   error: string | null;
+  /**
+   * The gateway's codes for the failure (its error body's `code` and `type`, which for an
+   * upstream error passed through are the upstream's), or the chat's own: `gateway_unreachable`
+   * (no connection), `answer_cut_off` (the stream broke). Empty on success.
+   */
+  errorCodes: string[];
+  /** The status the gateway answered a failed request with; null when it failed mid-stream. */
+  errorStatus: number | null;
   aborted: boolean;
   /** From the stream's usage chunk, when it came. */
   usage: { inputTokens: number; outputTokens: number } | null;
@@ -17,7 +25,21 @@ export interface ChatCallResult {
 interface ChatChunk {
   choices?: { delta?: { content?: unknown; refusal?: unknown } }[];
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
-  error?: { message?: unknown };
+  error?: { message?: unknown; code?: unknown; type?: unknown };
+}
+
+/** The codes in an error body or record: its `code`, then its `type`. */
+const errorCodesOf = (error: { code?: unknown; type?: unknown }): string[] =>
+  [error.code, error.type].filter((code): code is string => typeof code === 'string' && !!code);
+
+function errorCodesInBody(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown } | null;
+    const error = parsed?.error;
+    return error && typeof error === 'object' ? errorCodesOf(error) : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -39,6 +61,8 @@ export async function streamChatCompletion(input: {
     requestId: null,
     text: '',
     error: null,
+    errorCodes: [],
+    errorStatus: null,
     aborted: false,
     usage: null,
   };
@@ -65,12 +89,15 @@ export async function streamChatCompletion(input: {
     return {
       ...result,
       error: `Cannot reach the gateway at ${input.gatewayUrl}: ${causeOf(error)}`,
+      errorCodes: ['gateway_unreachable'],
     };
   }
   result.requestId = response.headers.get('x-request-id');
   if (!response.ok || !response.body) {
     const body = await response.text().catch(() => '');
     result.error = upstreamMessage(body) || `The gateway answered ${response.status}.`;
+    result.errorCodes = errorCodesInBody(body);
+    result.errorStatus = response.status;
     return result;
   }
 
@@ -87,6 +114,7 @@ export async function streamChatCompletion(input: {
       if (chunk.error) {
         result.error =
           typeof chunk.error.message === 'string' ? chunk.error.message : 'The answer failed.';
+        result.errorCodes = errorCodesOf(chunk.error);
         return;
       }
       const delta = chunk.choices?.[0]?.delta;
@@ -113,7 +141,10 @@ export async function streamChatCompletion(input: {
     }
   } catch (error) {
     if (input.signal.aborted) result.aborted = true;
-    else result.error = `The answer was cut off: ${causeOf(error)}`;
+    else {
+      result.error = `The answer was cut off: ${causeOf(error)}`;
+      result.errorCodes = ['answer_cut_off'];
+    }
   }
   return result;
 }

@@ -2,6 +2,7 @@ import type {
   AppEvents,
   ChatAttachment,
   ChatCreateParams,
+  ChatErrorKind,
   ChatMessage,
   ChatParams,
   ChatUpdateParams,
@@ -10,7 +11,8 @@ import type {
 } from '../../shared/contract.ts';
 import { DEFAULT_CONVERSATION_TITLE, type LogRow, type Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
-import { streamChatCompletion } from './chat-completion-stream.ts';
+import { streamChatCompletion, type ChatCallResult } from './chat-completion-stream.ts';
+import { chatErrorKind } from './chat-error-kind.ts';
 import { conversationFromLog } from './chat-from-log.ts';
 import { titleFrom } from './chat-title.ts';
 import { turnsOf, type ChatTurn } from './chat-turns.ts';
@@ -18,6 +20,19 @@ import { waitForLogEntry } from './log-entry-wait.ts';
 
 /** How often a streaming answer's text is saved, so a reopened conversation shows progress. */
 const SAVE_INTERVAL_MS = 1000;
+
+/** A failed answer's kind and status, stored with it; none for one that worked or was stopped. */
+function failure(
+  result: ChatCallResult,
+  row: LogRow | null,
+): { errorKind: ChatErrorKind | null; errorStatus: number | null } {
+  if (result.error === null) return { errorKind: null, errorStatus: null };
+  const status = result.errorStatus ?? (row && row.status >= 400 ? row.status : null);
+  return {
+    errorKind: chatErrorKind({ codes: [...result.errorCodes, row?.errorKind ?? null], status }),
+    errorStatus: status,
+  };
+}
 
 export interface ChatServiceDeps {
   store: Store;
@@ -239,6 +254,7 @@ export class ChatService {
     if (!gatewayUrl) {
       this.finish(conversationId, messageId, {
         error: this.deps.gatewayProblem() ?? 'The gateway is not running.',
+        errorKind: 'gateway_down',
       });
       return;
     }
@@ -268,6 +284,7 @@ export class ChatService {
       outputTokens: row?.usage?.outputTokens ?? result.usage?.outputTokens ?? null,
       costUsd: row?.costUsd ?? null,
       error: result.error,
+      ...failure(result, row),
       stopped: result.aborted,
     });
   }

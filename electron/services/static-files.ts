@@ -2,10 +2,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
-
-/** The built renderer loads its own scripts and styles and talks to its own origin, nothing else. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.ts';
 
 const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -8,6 +8,7 @@ import { newId } from './new-id.ts';
 // The shapes are the renderer contract's, so the UI gets exactly what the store answers.
 export type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
 import type {
+  ChatErrorKind,
   ChatMessage,
   ChatParams,
   Conversation,
@@ -34,6 +35,8 @@ export interface NewMessage {
   outputTokens?: number | null;
   costUsd?: number | null;
   error?: string | null;
+  errorKind?: ChatErrorKind | null;
+  errorStatus?: number | null;
   stopped?: boolean;
   attachments?: readonly ChatAttachment[];
   /**
@@ -60,6 +63,9 @@ interface MessageRow {
   output_tokens: number | null;
   cost_usd: number | null;
   error: string | null;
+  /** A ChatErrorKind; the store keeps what it was given (isChatErrorKind reads it back). */
+  error_kind: string | null;
+  error_status: number | null;
   stopped: number;
   /** JSON (message-attachments.ts). */
   attachments: string;
@@ -86,6 +92,10 @@ interface MessageUpdate {
   cost_usd: number | null;
   set_error: number;
   error: string | null;
+  set_error_kind: number;
+  error_kind: string | null;
+  set_error_status: number;
+  error_status: number | null;
   set_stopped: number;
   stopped: number | null;
   set_streaming: number;
@@ -116,10 +126,28 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   outputTokens: row.output_tokens,
   costUsd: row.cost_usd,
   error: row.error,
+  errorKind: isChatErrorKind(row.error_kind) ? row.error_kind : null,
+  errorStatus: row.error_status,
   stopped: row.stopped === 1,
   attachments: parseAttachments(row.attachments),
   createdAt: row.created_at,
 });
+
+const CHAT_ERROR_KINDS: ReadonlySet<string> = new Set<ChatErrorKind>([
+  'unreachable',
+  'key_rejected',
+  'no_key',
+  'model_cannot_chat',
+  'rate_limited',
+  'account_limit',
+  'upstream_error',
+  'model_error',
+  'gateway_down',
+]);
+
+/** A kind a newer app wrote that this one does not know reads as none: worded by its text. */
+const isChatErrorKind = (kind: string | null): kind is ChatErrorKind =>
+  kind !== null && CHAT_ERROR_KINDS.has(kind);
 
 const flag = (present: boolean): number => (present ? 1 : 0);
 
@@ -168,16 +196,18 @@ export class ConversationRepo {
     this.removeConversation = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
     this.insertMessage = db.prepare<[MessageInsert]>(
       `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
-         output_tokens, cost_usd, error, stopped, attachments, streaming, created_at)
+         output_tokens, cost_usd, error, error_kind, error_status, stopped, attachments, streaming,
+         created_at)
        VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
-         @output_tokens, @cost_usd, @error, @stopped, @attachments, @streaming, @created_at)`,
+         @output_tokens, @cost_usd, @error, @error_kind, @error_status, @stopped, @attachments,
+         @streaming, @created_at)`,
     );
     this.messagesOf = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
     );
     this.messageById = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
     this.patchMessage = db.prepare<[MessageUpdate]>(
-      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'stopped', 'streaming'].map(setIf).join(', ')}
+      `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'error_kind', 'error_status', 'stopped', 'streaming'].map(setIf).join(', ')}
        WHERE id = @id`,
     );
     this.removeAfter = db.prepare<[string, number]>(
@@ -275,6 +305,8 @@ export class ConversationRepo {
       output_tokens: message.outputTokens ?? null,
       cost_usd: message.costUsd ?? null,
       error: message.error ?? null,
+      error_kind: message.errorKind ?? null,
+      error_status: message.errorStatus ?? null,
       stopped: flag(message.stopped === true),
       attachments: serializeAttachments(message.attachments ?? []),
       streaming: flag(message.streaming === true),
@@ -307,6 +339,10 @@ export class ConversationRepo {
         cost_usd: patch.costUsd ?? null,
         set_error: flag(patch.error !== undefined),
         error: patch.error ?? null,
+        set_error_kind: flag(patch.errorKind !== undefined),
+        error_kind: patch.errorKind ?? null,
+        set_error_status: flag(patch.errorStatus !== undefined),
+        error_status: patch.errorStatus ?? null,
         set_stopped: flag(patch.stopped !== undefined),
         stopped: patch.stopped === undefined ? null : flag(patch.stopped),
         set_streaming: flag(patch.streaming !== undefined),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations, schemaVersion, type Migration } from './migrations.ts';
 import type { LogFilter } from './log-filter.ts';
+import { ConversationRepo } from './conversation-repo.ts';
 import { DATABASE_FILE, openStore } from './open-store.ts';
 import {
   roundedCosts,
@@ -308,7 +309,9 @@ describe('migration 8: an index in time order for each filter of the Logs page',
       insert.run('first-try', 4000, 'codex', 200, 'coding', JSON.stringify([{ model: 'a' }]));
       // Written by hand, not by the app: it must not stop the migration (nor count as a fallback).
       insert.run('garbled', 5000, 'codex', 200, 'coding', '[{"model": ');
-      expect(runMigrations(db)).toEqual([8, 9, 10]);
+      expect(runMigrations(db)).toEqual(
+        MIGRATIONS.filter((m) => m.version >= 8).map((m) => m.version),
+      );
       const indexes = db
         .prepare<[], string>(
           "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'request_log'",
@@ -357,6 +360,63 @@ describe('opening a store twice', () => {
       expect(second.settings.get('port', 0)).toBe(8787);
       second.close();
     } finally {
+      temp.remove();
+    }
+  });
+});
+
+describe('migration 11: chat error kinds', () => {
+  it('keeps every conversation and message; older failures have no kind, new ones keep theirs', () => {
+    const temp = makeTempDir();
+    const db = new Database(join(temp.dir, 'm.sqlite'));
+    try {
+      runMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version < 11),
+      );
+      db.exec(`
+        INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c', 'old chat', 0, 0);
+        INSERT INTO messages (id, conversation_id, role, content, created_at)
+          VALUES ('m1', 'c', 'user', 'old question', 1);
+        INSERT INTO messages (id, conversation_id, role, content, error, created_at)
+          VALUES ('m2', 'c', 'assistant', '', 'Rate limit reached, retry after 20 s', 2);`);
+      expect(runMigrations(db)).toContain(11);
+
+      const repo = new ConversationRepo(db, () => 3);
+      const old = repo.get('c');
+      expect(old?.title).toBe('old chat');
+      expect(
+        old?.messages.map((m) => [m.id, m.content, m.error, m.errorKind, m.errorStatus]),
+      ).toEqual([
+        ['m1', 'old question', null, null, null],
+        ['m2', '', 'Rate limit reached, retry after 20 s', null, null],
+      ]);
+
+      const failed = repo.appendMessage('c', {
+        role: 'assistant',
+        content: '',
+        error: 'The upstream rejected the key',
+        errorKind: 'key_rejected',
+        errorStatus: 401,
+      });
+      expect(repo.message(failed.id)).toMatchObject({
+        errorKind: 'key_rejected',
+        errorStatus: 401,
+      });
+      // A retry that worked clears them; a patch that leaves them out keeps them.
+      repo.updateMessage(failed.id, { content: 'partial' });
+      expect(repo.message(failed.id)).toMatchObject({
+        errorKind: 'key_rejected',
+        errorStatus: 401,
+      });
+      repo.updateMessage(failed.id, { error: null, errorKind: null, errorStatus: null });
+      expect(repo.message(failed.id)).toMatchObject({ errorKind: null, errorStatus: null });
+
+      // A kind this app does not know (a newer app's) reads as none.
+      db.prepare("UPDATE messages SET error_kind = 'from_the_future' WHERE id = 'm2'").run();
+      expect(repo.message('m2')?.errorKind).toBeNull();
+    } finally {
+      db.close();
       temp.remove();
     }
   });

@@ -361,6 +361,17 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('DROP INDEX IF EXISTS request_log_client_token_id;');
     },
   },
+  {
+    version: 11,
+    name: 'chat: a failed answer keeps its error kind and status',
+    up(db) {
+      // Older failed answers keep both null: the UI words them by their text, as it did.
+      db.exec(`
+        ALTER TABLE messages ADD COLUMN error_kind TEXT;
+        ALTER TABLE messages ADD COLUMN error_status INTEGER;
+      `);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

@@ -5,6 +5,7 @@ import { StartupScreen } from './components/StartupScreen.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
 import { applyLanguage } from './i18n/i18n.ts';
+import { openSettingsAt } from './lib/settings-target.ts';
 import { applyTheme } from './lib/theme.ts';
 import { useAppStore } from './stores/app-store.ts';
 import { useChatStore } from './stores/chat-store.ts';
@@ -51,6 +52,8 @@ function useAppEvents() {
       }),
       watchUpstreamHealth(),
       api.on('gateway.status', (gateway) => useAppStore.getState().setGatewayStatus(gateway)),
+      // The tray's "Fix the key…" and the like, with the window already open.
+      api.on('window.openSettings', ({ target }) => openSettingsAt(target)),
       api.on('logs.appended', (rows) => useLogsStore.getState().onAppended(rows)),
       api.on('chat.delta', (delta) => useChatStore.getState().onDelta(delta)),
       api.on('chat.done', (done) => useChatStore.getState().onDone(done)),

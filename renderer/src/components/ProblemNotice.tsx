@@ -7,7 +7,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
-import type { ProblemAction, UpstreamProblem } from '../lib/describe-upstream-problem.ts';
+import type { ProblemAction, UpstreamProblem } from '../../../shared/describe-upstream-problem.ts';
 import { openSettingsAt } from '../lib/settings-target.ts';
 import './problem-notice.css';
 

@@ -1,6 +1,6 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
 import type { UpstreamHealthState } from '../../../shared/contract.ts';
-import { describeHealth, healthLabel } from '../lib/describe-upstream-problem.ts';
+import { describeHealth, healthLabel } from '../../../shared/describe-upstream-problem.ts';
 import { openSettingsAt } from '../lib/settings-target.ts';
 import { useUpstreamHealthStore } from '../stores/upstream-health-store.ts';
 import './upstream-status.css';

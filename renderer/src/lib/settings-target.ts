@@ -1,7 +1,7 @@
+import type { SettingsTarget } from '../../../shared/contract.ts';
 import { hashFor } from './routes.ts';
 
-/** The places in Settings other pages send the user to, to fix what they report. */
-export type SettingsTarget = 'key' | 'upstream' | 'gateway';
+export type { SettingsTarget };
 
 const TARGETS: readonly SettingsTarget[] = ['key', 'upstream', 'gateway'];
 

@@ -20,6 +20,8 @@ export function chatMessage(
     outputTokens: null,
     costUsd: null,
     error: null,
+    errorKind: null,
+    errorStatus: null,
     stopped: false,
     attachments: [],
     createdAt: 0,

@@ -1,4 +1,10 @@
-import type { AppStatus, EventName, GatewayStatus } from '../../../shared/contract.ts';
+import type {
+  AppStatus,
+  EventName,
+  GatewayStatus,
+  UpstreamHealth,
+  UsageTotals,
+} from '../../../shared/contract.ts';
 import type { AppServices } from '../../../electron/services/app-services-api.ts';
 
 /** AppServices for shell tests: scripted answers, events on demand, a recorded close. */
@@ -14,8 +20,24 @@ export class FakeAppServices implements AppServices {
     error: null,
     errorCode: null,
   };
-  answer: (method: string, params: unknown) => Promise<unknown> = (method) =>
-    Promise.resolve({ ok: method });
+  /** What `upstream.health` and `upstream.recheck` answer. */
+  health: UpstreamHealth = {
+    state: 'ok',
+    detail: null,
+    httpStatus: 200,
+    retryAfterSeconds: null,
+    baseUrl: 'http://127.0.0.1:9999/v1',
+    checkedAt: 1_700_000_000_000,
+  };
+  /** What `usage.totals` answers for its cost. */
+  costUsd = 0;
+  /** The health and the spend as scripted; `{ ok: method }` for any other method. */
+  answer: (method: string, params: unknown) => Promise<unknown> = (method) => {
+    if (method === 'upstream.health' || method === 'upstream.recheck')
+      return Promise.resolve(this.health);
+    if (method === 'usage.totals') return Promise.resolve(this.totals());
+    return Promise.resolve({ ok: method });
+  };
   readonly #listeners = new Set<(event: EventName, payload: unknown) => void>();
 
   handle(method: string, params: unknown): Promise<unknown> {
@@ -40,6 +62,18 @@ export class FakeAppServices implements AppServices {
   async close(graceMs?: number): Promise<void> {
     this.closed.push(graceMs ?? -1);
     await this.closeGate;
+  }
+  totals(): UsageTotals {
+    return {
+      requests: 0,
+      errors: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedTokens: 0,
+      reasoningTokens: 0,
+      costUsd: this.costUsd,
+      estimatedRequests: 0,
+    };
   }
   emit(event: EventName, payload: unknown): void {
     for (const listener of this.#listeners) listener(event, payload);

@@ -229,7 +229,7 @@ class FakeWindow extends Emitter {
   destroyed = false;
   minimized = false;
   readonly calls: string[] = [];
-  loaded: { url?: string; file?: string } = {};
+  loaded: { url?: string; file?: string; hash?: string } = {};
   readonly options: WindowOptions;
   constructor(options: WindowOptions) {
     super();
@@ -256,8 +256,8 @@ class FakeWindow extends Emitter {
     this.webContents.url = url;
     return Promise.resolve();
   }
-  loadFile(file: string): Promise<void> {
-    this.loaded = { file };
+  loadFile(file: string, options?: { hash?: string }): Promise<void> {
+    this.loaded = options?.hash === undefined ? { file } : { file, hash: options.hash };
     this.webContents.url = `file://${file}`;
     return Promise.resolve();
   }

@@ -216,8 +216,37 @@ describe('chat', () => {
     const done = await doneFor(assistant.id);
     expect(done.message.error).toContain(INSUFFICIENT_BALANCE_MESSAGE);
     expect(done.message.content).toBe('');
+    // Its kind and status are stored with it: the wording no longer reads the text.
+    expect(done.message).toMatchObject({ errorKind: 'account_limit', errorStatus: 403 });
     const stored = await fx.call('chat.get', { id: conversation.id });
     expect(stored?.messages[1]?.error).toBe(done.message.error);
+    expect(stored?.messages[1]).toEqual(done.message);
+  });
+
+  it('stores what kind of failure each failed answer was, and the status', async () => {
+    const conversation = await fx.call('chat.create', { model: 'sim-chat' });
+    const cases = [
+      ['[[sim:429]]', 'rate_limited', 429],
+      ['[[sim:500]]', 'upstream_error', 500],
+      ['[[sim:401]]', 'key_rejected', 401],
+      ['[[sim:400]]', 'model_error', 400],
+    ] as const;
+    for (const [marker, errorKind, errorStatus] of cases) {
+      const { assistant } = await fx.call('chat.send', {
+        conversationId: conversation.id,
+        content: `Hello ${marker}`,
+      });
+      const done = await doneFor(assistant.id);
+      expect([marker, done.message.errorKind, done.message.errorStatus]).toEqual([
+        marker,
+        errorKind,
+        errorStatus,
+      ]);
+    }
+    const stored = await fx.call('chat.get', { id: conversation.id });
+    expect(stored?.messages.filter((m) => m.role === 'assistant').map((m) => m.errorKind)).toEqual(
+      cases.map(([, kind]) => kind),
+    );
   });
 
   it('asks for a model before sending, and names unknown conversations', async () => {

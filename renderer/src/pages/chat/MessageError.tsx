@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { ProblemNotice } from '../../components/ProblemNotice.tsx';
-import { describeErrorText } from '../../lib/describe-upstream-problem.ts';
+import type { ChatErrorKind } from '../../../../shared/contract.ts';
+import { describeChatError } from '../../../../shared/describe-upstream-problem.ts';
 import { focusModelPicker } from './focus-model-picker.ts';
 
 interface MessageErrorProps {
   error: string;
+  /** Stored with the answer since kinds were; null for older answers (worded by their text). */
+  errorKind: ChatErrorKind | null;
   /** The conversation's last answer: Retry regenerates it. */
   isLast: boolean;
   onRegenerate: () => void;
@@ -14,10 +17,18 @@ interface MessageErrorProps {
 }
 
 /**
- * Why an answer failed, told apart (cannot reach, key rejected, model cannot chat, rate
- * limited, the model's own error) with the fix for each, over the upstream's own words.
+ * Why an answer failed, told apart by the kind stored with it (cannot reach, key rejected,
+ * model cannot chat, rate limited, the model's own error) with the fix for each, over the
+ * upstream's own words.
  */
-export function MessageError({ error, isLast, onRegenerate, busy, justFailed }: MessageErrorProps) {
+export function MessageError({
+  error,
+  errorKind,
+  isLast,
+  onRegenerate,
+  busy,
+  justFailed,
+}: MessageErrorProps) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -31,7 +42,7 @@ export function MessageError({ error, isLast, onRegenerate, busy, justFailed }: 
   return (
     <ProblemNotice
       ref={ref}
-      problem={describeErrorText(error)}
+      problem={describeChatError({ error, errorKind })}
       className="message-error"
       live={justFailed}
       onRetry={isLast ? onRegenerate : undefined}

@@ -92,6 +92,7 @@ export const MessageItem = memo(function MessageItem({
         {message.error ? (
           <MessageError
             error={message.error}
+            errorKind={message.errorKind}
             isLast={isLast}
             onRegenerate={onRegenerate}
             busy={busy}

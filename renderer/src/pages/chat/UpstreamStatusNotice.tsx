@@ -1,5 +1,5 @@
 import { ProblemNotice } from '../../components/ProblemNotice.tsx';
-import type { UpstreamProblem } from '../../lib/describe-upstream-problem.ts';
+import type { UpstreamProblem } from '../../../../shared/describe-upstream-problem.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
 import { focusModelPicker } from './focus-model-picker.ts';

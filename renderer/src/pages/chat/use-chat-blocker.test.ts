@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../shared/contract.ts';
-import { describeErrorText } from '../../lib/describe-upstream-problem.ts';
+import { describeErrorText } from '../../../../shared/describe-upstream-problem.ts';
 import { composerBlock, repeatsLastAnswer } from './use-chat-blocker.ts';
 
 const REFUSED = 'Cannot reach the upstream at http://127.0.0.1:9 (ECONNREFUSED).';
@@ -25,7 +25,8 @@ describe('composerBlock', () => {
 });
 
 describe('repeatsLastAnswer', () => {
-  const answer = (error: string | null) => ({ error }) as ChatMessage;
+  const answer = (error: string | null, errorKind: ChatMessage['errorKind'] = null) =>
+    ({ error, errorKind }) as ChatMessage;
 
   it('is true when the last answer failed for the same reason', () => {
     const blocker = describeErrorText(REFUSED);
@@ -33,5 +34,11 @@ describe('repeatsLastAnswer', () => {
     expect(repeatsLastAnswer(blocker, [answer(REFUSED), answer(null)])).toBe(false);
     expect(repeatsLastAnswer(blocker, [answer(KEY)])).toBe(false);
     expect(repeatsLastAnswer(blocker, [])).toBe(false);
+  });
+
+  it('goes by the kind stored with the answer, when it has one', () => {
+    const blocker = describeErrorText(REFUSED);
+    expect(repeatsLastAnswer(blocker, [answer('fetch failed', 'unreachable')])).toBe(true);
+    expect(repeatsLastAnswer(blocker, [answer(REFUSED, 'upstream_error')])).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import type { ChatMessage, ModelInfo } from '../../../../shared/contract.ts';
 import {
+  describeChatError,
   describeErrorText,
   describeHealth,
   describeUnchattableModel,
   type UpstreamProblem,
-} from '../../lib/describe-upstream-problem.ts';
+} from '../../../../shared/describe-upstream-problem.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
 import { chatUnavailableReason } from '../../lib/model-options.ts';
@@ -49,6 +50,9 @@ export function composerBlock(
  * the other, adds nothing.
  */
 export function repeatsLastAnswer(blocker: UpstreamProblem, messages: ChatMessage[]): boolean {
-  const error = messages.at(-1)?.error;
-  return error != null && describeErrorText(error).kind === blocker.kind;
+  const last = messages.at(-1);
+  return (
+    last?.error != null &&
+    describeChatError({ error: last.error, errorKind: last.errorKind }).kind === blocker.kind
+  );
 }

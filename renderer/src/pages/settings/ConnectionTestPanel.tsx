@@ -5,7 +5,7 @@ import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
-import { describeConnectionTest } from '../../lib/describe-upstream-problem.ts';
+import { describeConnectionTest } from '../../../../shared/describe-upstream-problem.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ConnectionTestPanelProps {

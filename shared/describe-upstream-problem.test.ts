@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionTest, UpstreamHealth } from '../../../shared/contract.ts';
+import type { ConnectionTest, UpstreamHealth } from './contract.ts';
 import {
+  describeChatError,
   describeConnectionTest,
   describeErrorText,
   describeHealth,
@@ -91,6 +92,56 @@ describe('describeErrorText (a chat answer’s error, as the gateway words it)',
         heading: 'The model answered with an error',
         detail: text,
       });
+    }
+  });
+});
+
+describe('describeChatError (a failed answer, by the kind stored with it)', () => {
+  it('words it by its stored kind, whatever its text says', () => {
+    // Text that matching would call a rate limit; the stored kind says the key was rejected.
+    const text = 'Error 429: invalid api key for this rate-limited account';
+    expect(describeChatError({ error: text, errorKind: 'key_rejected' })).toMatchObject({
+      kind: 'key_rejected',
+      heading: 'The upstream rejected the key',
+      actions: ['open_key_settings'],
+      detail: text,
+    });
+    // Text that matches nothing; the stored kind says the upstream could not be reached.
+    expect(describeChatError({ error: 'fetch failed', errorKind: 'unreachable' })).toMatchObject({
+      kind: 'unreachable',
+      heading: 'Cannot reach the upstream',
+      actions: ['retry', 'open_upstream_settings'],
+    });
+    expect(describeChatError({ error: 'Quota gone.', errorKind: 'account_limit' })).toMatchObject({
+      kind: 'account_limit',
+      actions: [],
+    });
+    expect(describeChatError({ error: 'no', errorKind: 'gateway_down' }).actions).toEqual([
+      'open_gateway_settings',
+    ]);
+  });
+
+  it('keeps the wait a rate limit names in its words', () => {
+    expect(
+      describeChatError({ error: 'Slow down. Retry after 20 s.', errorKind: 'rate_limited' }),
+    ).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 20,
+      sentence: 'The upstream is limiting requests for this key or model. Retry after 20 s.',
+    });
+    expect(
+      describeChatError({ error: 'Too many.', errorKind: 'rate_limited' }).retryAfterSeconds,
+    ).toBeNull();
+  });
+
+  it('words answers stored before kinds were by their text, as before', () => {
+    for (const text of [
+      'Cannot reach the upstream at http://127.0.0.1:9 (ECONNREFUSED).',
+      "The upstream rejected the gateway's upstream key (401): bad key.",
+      'Rate limit reached. Retry after 3 s.',
+      'max_tokens must be at most 512 for this model.',
+    ]) {
+      expect(describeChatError({ error: text, errorKind: null })).toEqual(describeErrorText(text));
     }
   });
 });

@@ -1,16 +1,7 @@
-import type { ConnectionTest, UpstreamHealth } from '../../../shared/contract.ts';
+import type { ChatErrorKind, ConnectionTest, UpstreamHealth } from './contract.ts';
 
 /** The problems the app tells apart, because each has a different fix. */
-type UpstreamProblemKind =
-  | 'unreachable'
-  | 'key_rejected'
-  | 'no_key'
-  | 'model_cannot_chat'
-  | 'rate_limited'
-  | 'account_limit'
-  | 'upstream_error'
-  | 'model_error'
-  | 'gateway_down';
+type UpstreamProblemKind = ChatErrorKind;
 
 /** What fixes a problem; each is one button where the problem is shown. */
 export type ProblemAction =
@@ -155,6 +146,19 @@ function retryAfterIn(text: string): number | null {
 export function describeErrorText(text: string): UpstreamProblem {
   const kind = PATTERNS.find(([pattern]) => pattern.test(text))?.[1] ?? 'model_error';
   return problem(kind, text, kind === 'rate_limited' ? retryAfterIn(text) : null);
+}
+
+/**
+ * A failed answer as the problem it is: by the kind stored with it when there is one, by its
+ * text for answers stored before kinds were (describeErrorText).
+ */
+export function describeChatError(message: {
+  error: string;
+  errorKind: ChatErrorKind | null;
+}): UpstreamProblem {
+  const kind = message.errorKind;
+  if (kind === null) return describeErrorText(message.error);
+  return problem(kind, message.error, kind === 'rate_limited' ? retryAfterIn(message.error) : null);
 }
 
 /** A chosen model the chat cannot use, with the picker's reason as the detail. */
