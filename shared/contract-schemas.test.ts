@@ -74,6 +74,8 @@ const SCHEMAS = {
   'chat.search': chatSearchParamsSchema,
   'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
+  'chat.showVersion': messageIdParamsSchema,
+  'chat.tree': idParamsSchema,
   'chat.fromLog': requestIdParamsSchema,
   'usage.totals': usageRangeSchema,
   'usage.series': usageSeriesParamsSchema,

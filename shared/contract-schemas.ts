@@ -249,7 +249,7 @@ export const chatSendParamsSchema = z
   });
 export type ChatSendParams = z.infer<typeof chatSendParamsSchema>;
 
-/** `chat.edit`: a user message's new text; what followed it is dropped and answered anew. */
+/** `chat.edit`: a user message's new text, sent as a new version of it and answered. */
 export const chatEditParamsSchema = z.strictObject({ messageId: id, content: nonBlank });
 export type ChatEditParams = z.infer<typeof chatEditParamsSchema>;
 
@@ -261,7 +261,7 @@ export type ChatSearchParams = z.infer<typeof chatSearchParamsSchema>;
 export const conversationIdParamsSchema = z.strictObject({ conversationId: id });
 export type ConversationIdParams = z.infer<typeof conversationIdParamsSchema>;
 
-/** `chat.stop`. */
+/** `chat.stop`, `chat.showVersion`. */
 export const messageIdParamsSchema = z.strictObject({ messageId: id });
 export type MessageIdParams = z.infer<typeof messageIdParamsSchema>;
 

@@ -313,10 +313,29 @@ export interface ChatMessage {
   /** Images and text files sent with a user message (empty for answers). */
   attachments: ChatAttachment[];
   createdAt: number;
+  /**
+   * The message it follows; null for a first message. Its siblings are its other versions (an
+   * answer regenerated, a question edited).
+   */
+  parentId: string | null;
 }
 
+/** A conversation as shown: the path of versions chosen, from the first message down. */
 export interface ConversationWithMessages extends Conversation {
   messages: ChatMessage[];
+  /**
+   * For each message shown that has other versions: the ids of all of them, oldest first
+   * (the message's own is among them). Messages with one version are left out.
+   */
+  versions: Record<string, string[]>;
+}
+
+/** A conversation with every version of every message, for the JSON export. */
+export interface ConversationTree extends Conversation {
+  /** All of them in the order they were written; `parentId` links them into a tree. */
+  messages: ChatMessage[];
+  /** The ids of the messages shown, from the first down. */
+  shownPath: string[];
 }
 
 /** Token counts and cost are the gateway's estimates, never the upstream's billing. */
@@ -566,12 +585,31 @@ interface AppMethods {
   };
   /** Stops an answer in progress (cancels the upstream call). */
   'chat.stop': { params: MessageIdParams; result: void };
-  /** Replaces a user message's text, drops everything after it, and answers it again. */
-  'chat.edit': { params: ChatEditParams; result: { user: ChatMessage; assistant: ChatMessage } };
+  /**
+   * Sends a user message again with new text as a new version of it (the old one and its
+   * answers are kept) and answers it; `conversation`: the path now shown.
+   */
+  'chat.edit': {
+    params: ChatEditParams;
+    result: { user: ChatMessage; assistant: ChatMessage; conversation: ConversationWithMessages };
+  };
   /** Deletes one message (not while its conversation has an answer in progress). */
   'chat.deleteMessage': { params: MessageIdParams; result: void };
-  /** Drops the last answer and asks again. */
-  'chat.regenerate': { params: ConversationIdParams; result: { assistant: ChatMessage } };
+  /**
+   * Asks the last question shown again: a new version of its answer (the old ones are kept);
+   * `conversation`: the path now shown.
+   */
+  'chat.regenerate': {
+    params: ConversationIdParams;
+    result: { assistant: ChatMessage; conversation: ConversationWithMessages };
+  };
+  /**
+   * Shows another version of a message: the path through it down to the newest message after
+   * it. Not while an answer is being written in the conversation.
+   */
+  'chat.showVersion': { params: MessageIdParams; result: ConversationWithMessages };
+  /** Every version of every message (for the JSON export); null for an unknown id. */
+  'chat.tree': { params: IdParams; result: ConversationTree | null };
   /**
    * A new conversation holding a logged request's system prompt, turns and model (its captured
    * body decoded by the gateway's own format decoders), to continue or send again.

@@ -7,6 +7,7 @@ import type {
   ChatParams,
   ChatUpdateParams,
   Conversation,
+  ConversationTree,
   ConversationWithMessages,
 } from '../../shared/contract.ts';
 import { DEFAULT_CONVERSATION_TITLE, type LogRow, type Store } from '../store/index.ts';
@@ -84,6 +85,21 @@ export class ChatService {
     return this.deps.store.conversations.get(id);
   }
 
+  tree(id: string): ConversationTree | null {
+    return this.deps.store.conversations.tree(id);
+  }
+
+  /** Shows another version of a message; refused while an answer is being written there. */
+  showVersion(messageId: string): ConversationWithMessages {
+    const conversations = this.deps.store.conversations;
+    const message = conversations.message(messageId);
+    if (!message) throw messageNotFound(messageId);
+    this.assertIdle(message.conversationId);
+    const shown = conversations.showVersion(messageId);
+    if (!shown) throw messageNotFound(messageId);
+    return shown;
+  }
+
   create(input: ChatCreateParams): Conversation {
     return this.deps.store.conversations.create(input);
   }
@@ -121,7 +137,7 @@ export class ChatService {
       const title = titleFrom(content) || (attachments[0]?.name ?? '');
       if (title) conversations.update(conversationId, { title });
     }
-    return { user, assistant: this.answer(conversationId) };
+    return { user, assistant: this.answer(conversationId, user.id) };
   }
 
   /** A new conversation from a logged request's captured body: its turns, model and prompt. */
@@ -129,18 +145,28 @@ export class ChatService {
     return conversationFromLog(this.deps.store, requestId);
   }
 
-  /** Replaces a user message's text, drops what followed it, and answers it again. */
-  edit(messageId: string, content: string): { user: ChatMessage; assistant: ChatMessage } {
+  /**
+   * Sends a user message again with new text, as a new version of it beside the old one (its
+   * attached files go with it), and answers it.
+   */
+  edit(
+    messageId: string,
+    content: string,
+  ): { user: ChatMessage; assistant: ChatMessage; conversation: ConversationWithMessages } {
     const conversations = this.deps.store.conversations;
     const message = conversations.message(messageId);
     if (!message) throw messageNotFound(messageId);
     if (message.role !== 'user')
       throw new AppError('bad_request', 'Only your own messages can be edited and sent again.');
-    this.ready(message.conversationId);
-    conversations.deleteMessagesAfter(messageId);
-    const user = conversations.updateMessage(messageId, { content });
-    if (!user) throw messageNotFound(messageId);
-    return { user, assistant: this.answer(message.conversationId) };
+    const conversationId = message.conversationId;
+    this.ready(conversationId);
+    const user = conversations.appendMessage(
+      conversationId,
+      { role: 'user', content, attachments: message.attachments },
+      message.parentId,
+    );
+    const assistant = this.answer(conversationId, user.id);
+    return { user, assistant, conversation: this.shown(conversationId) };
   }
 
   /** Deletes one message; refused while its conversation has an answer being written. */
@@ -151,19 +177,22 @@ export class ChatService {
     this.deps.store.conversations.deleteMessage(messageId);
   }
 
-  /** Drops the last answer (if the conversation ends with one) and asks again. */
-  regenerate(conversationId: string): { assistant: ChatMessage } {
-    const conversation = this.ready(conversationId);
-    const messages = conversation.messages;
+  /**
+   * Asks the last question shown again: a new version of the answer shown after it (the old
+   * one is kept), or a first answer when it has none.
+   */
+  regenerate(conversationId: string): {
+    assistant: ChatMessage;
+    conversation: ConversationWithMessages;
+  } {
+    const messages = this.ready(conversationId).messages;
     const last = messages.at(-1);
-    if (last?.role === 'assistant') {
-      const anchor = messages.at(-2);
-      if (!anchor) throw new AppError('bad_request', 'There is no question to answer again.');
-      this.deps.store.conversations.deleteMessagesAfter(anchor.id);
-    }
-    if (!messages.some((m) => m.role === 'user'))
+    const questionId = last?.role === 'assistant' ? last.parentId : (last?.id ?? null);
+    const asked = messages.findIndex((m) => m.id === questionId);
+    if (questionId === null || !messages.slice(0, asked + 1).some((m) => m.role === 'user'))
       throw new AppError('bad_request', 'There is no question to answer again.');
-    return { assistant: this.answer(conversationId) };
+    const assistant = this.answer(conversationId, questionId);
+    return { assistant, conversation: this.shown(conversationId) };
   }
 
   /** Cancels an answer in progress; resolves once its partial text is saved. */
@@ -207,20 +236,31 @@ export class ChatService {
     }
   }
 
-  /** Appends an empty assistant message and streams the answer into it in the background. */
-  private answer(conversationId: string): ChatMessage {
+  private shown(conversationId: string): ConversationWithMessages {
+    const conversation = this.deps.store.conversations.get(conversationId);
+    if (!conversation) throw notFound(conversationId);
+    return conversation;
+  }
+
+  /**
+   * Adds an empty answer after `questionId` and streams the answer into it in the background.
+   * The model is sent the path down to the question only: other versions are not part of it.
+   */
+  private answer(conversationId: string, questionId: string): ChatMessage {
     const conversations = this.deps.store.conversations;
     const conversation = conversations.get(conversationId);
     if (!conversation?.model) throw notFound(conversationId);
-    const turns = turnsOf(conversation);
+    const turns = turnsOf({
+      systemPrompt: conversation.systemPrompt,
+      messages: conversations.branch(questionId),
+    });
     const model = conversation.model;
     // Streaming until finish(): its saves meanwhile leave the search index alone.
-    const assistant = conversations.appendMessage(conversationId, {
-      role: 'assistant',
-      content: '',
-      model,
-      streaming: true,
-    });
+    const assistant = conversations.appendMessage(
+      conversationId,
+      { role: 'assistant', content: '', model, streaming: true },
+      questionId,
+    );
     const controller = new AbortController();
     const entry: ActiveAnswer = { conversationId, controller, done: Promise.resolve() };
     this.active.set(assistant.id, entry);

@@ -38,6 +38,7 @@ describe('the chat’s turns as chat-completions content', () => {
       params: {},
       createdAt: 0,
       updatedAt: 0,
+      versions: {},
       messages: [
         message('user', '', { attachments: [png] }),
         message('assistant', '', { error: 'refused' }),

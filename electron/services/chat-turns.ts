@@ -33,7 +33,9 @@ export function userContent(
 }
 
 /** The conversation as chat-completions turns: its system prompt, then what was said. */
-export function turnsOf(conversation: ConversationWithMessages): ChatTurn[] {
+export function turnsOf(
+  conversation: Pick<ConversationWithMessages, 'systemPrompt' | 'messages'>,
+): ChatTurn[] {
   const turns: ChatTurn[] = [];
   const system = conversation.systemPrompt?.trim();
   if (system) turns.push({ role: 'system', content: system });

@@ -89,6 +89,8 @@ export const METHOD_PARAMS: { [M in MethodName]: z.ZodType<Params<M>> } = {
   'chat.search': chatSearchParamsSchema,
   'chat.deleteMessage': messageIdParamsSchema,
   'chat.regenerate': conversationIdParamsSchema,
+  'chat.showVersion': messageIdParamsSchema,
+  'chat.tree': idParamsSchema,
   'chat.fromLog': requestIdParamsSchema,
 
   'routes.list': none,

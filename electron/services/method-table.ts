@@ -88,6 +88,8 @@ export function methodTable(s: MethodServices): MethodTable {
     'chat.search': (p) => s.chat.search(p.query),
     'chat.deleteMessage': (p) => s.chat.deleteMessage(p.messageId),
     'chat.regenerate': (p) => s.chat.regenerate(p.conversationId),
+    'chat.showVersion': (p) => s.chat.showVersion(p.messageId),
+    'chat.tree': (p) => s.chat.tree(p.id),
     'chat.fromLog': (p) => s.chat.fromLog(p.requestId),
 
     'routes.list': () => s.routes.list(),

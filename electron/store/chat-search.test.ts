@@ -151,6 +151,19 @@ describe('chat search', () => {
     expect(other).toBeTruthy();
   });
 
+  it('finds the words of every version of a message, the one shown or not', () => {
+    const repo = temp.store.conversations;
+    const conv = chat('Trip', 'Where in Lisbon?');
+    const [question] = repo.get(conv)!.messages;
+    const first = repo.appendMessage(conv, { role: 'assistant', content: 'Try Alfama.' });
+    repo.appendMessage(conv, { role: 'assistant', content: 'Try Belém.' }, question!.id);
+    expect(ids('alfama')).toEqual([conv]);
+    expect(ids('belem')).toEqual([conv]);
+    repo.showVersion(first.id);
+    expect(ids('belem lisbon')).toEqual([conv]);
+    expect(entries()).toBe(expectedEntries());
+  });
+
   it('indexes a streamed answer once it ends, finding its text by LIKE meanwhile', () => {
     const repo = temp.store.conversations;
     const conv = chat('Trip', 'Where in Lisbon?');
@@ -174,7 +187,7 @@ describe('chat search', () => {
     const repo = temp.store.conversations;
     const conv = chat('Quarterly report', 'Where in Lisbon?', 'And Porto?', 'Then Faro.');
     const other = chat('Groceries', 'quarterly budget for food');
-    const [question, porto] = repo.get(conv)!.messages;
+    const [question, porto, faro] = repo.get(conv)!.messages;
     repo.updateMessage(question!.id, { content: 'Where in Madrid?' });
     expect(ids('lisbon')).toEqual([]);
     expect(ids('madrid')).toEqual([conv]);
@@ -184,7 +197,7 @@ describe('chat search', () => {
 
     expect(repo.deleteMessage(porto!.id)).toBe(true);
     expect(ids('porto')).toEqual([]);
-    expect(repo.deleteMessagesAfter(question!.id)).toBe(1);
+    expect(repo.deleteMessage(faro!.id)).toBe(true);
     expect(ids('faro')).toEqual([]);
     expect(ids('madrid')).toEqual([conv]);
 
@@ -253,7 +266,8 @@ describe('chat search', () => {
       return repo
         .list()
         .filter((c) => {
-          const texts = [c.title, ...repo.get(c.id)!.messages.map((m) => m.content)];
+          // Every version of every message, shown or not.
+          const texts = [c.title, ...repo.tree(c.id)!.messages.map((m) => m.content)];
           return matchers.every((m) => texts.some(m));
         })
         .map((c) => c.id);
@@ -274,7 +288,17 @@ describe('chat search', () => {
     check();
     for (const id of messages.slice(0, 15)) repo.updateMessage(id, { content: text(10) });
     for (const id of messages.slice(15, 25)) repo.deleteMessage(id);
-    repo.deleteMessagesAfter(messages[30]!);
+    for (const id of messages.slice(25, 30)) repo.deleteMessage(id);
+    // Other versions of some: each follows what the one it stands beside follows.
+    for (const id of messages.slice(30, 36)) {
+      const message = repo.message(id);
+      if (message)
+        repo.appendMessage(
+          message.conversationId,
+          { role: 'user', content: text(10) },
+          message.parentId,
+        );
+    }
     for (const c of repo.list().slice(0, 3)) repo.rename(c.id, text(4));
     for (const c of repo.list().slice(3, 5)) repo.delete(c.id);
     for (let j = 0; j < 10; j += 1)

@@ -159,20 +159,86 @@ describe('ConversationRepo', () => {
     expect(repo.list()).toHaveLength(before);
   });
 
-  it('deletes what follows a message, for regenerating, and keeps that message', () => {
+  it('keeps every version of an answer and shows the one chosen, with what follows it', () => {
     const repo = temp.store.conversations;
     const conv = repo.create();
     const other = repo.create();
     const q1 = repo.appendMessage(conv.id, { role: 'user', content: 'q1' });
-    repo.appendMessage(conv.id, { role: 'assistant', content: 'a1' });
+    const a1 = repo.appendMessage(conv.id, { role: 'assistant', content: 'a1' });
     repo.appendMessage(other.id, { role: 'user', content: 'elsewhere' });
-    repo.appendMessage(conv.id, { role: 'user', content: 'q2' });
-    repo.appendMessage(conv.id, { role: 'assistant', content: 'a2' });
-    expect(repo.deleteMessagesAfter(q1.id)).toBe(3);
+    const q2 = repo.appendMessage(conv.id, { role: 'user', content: 'q2' });
+    expect(q2.parentId).toBe(a1.id);
+    expect(repo.get(conv.id)?.versions).toEqual({});
+    // Regenerated: a sibling of a1, after the same question, now shown.
+    const a1b = repo.appendMessage(conv.id, { role: 'assistant', content: 'a1 again' }, q1.id);
+    const shown = repo.get(conv.id);
+    expect(shown?.messages.map((m) => m.content)).toEqual(['q1', 'a1 again']);
+    expect(shown?.versions).toEqual({ [a1b.id]: [a1.id, a1b.id] });
+    // Back to the first version: the path through it down to its newest message.
+    const back = repo.showVersion(a1.id);
+    expect(back?.messages.map((m) => m.content)).toEqual(['q1', 'a1', 'q2']);
+    expect(back?.versions).toEqual({ [a1.id]: [a1.id, a1b.id] });
+    expect(repo.get(conv.id)?.messages.map((m) => m.id)).toEqual([q1.id, a1.id, q2.id]);
+    // A new message follows the path shown.
+    const a2 = repo.appendMessage(conv.id, { role: 'assistant', content: 'a2' });
+    expect(a2.parentId).toBe(q2.id);
+    expect(repo.branch(a1b.id).map((m) => m.content)).toEqual(['q1', 'a1 again']);
+    expect(repo.get(other.id)?.messages.map((m) => m.content)).toEqual(['elsewhere']);
+    expect(repo.showVersion('msg_missing')).toBeNull();
+  });
+
+  it('adds an edited first question as a version beside the old one', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.create();
+    const q = repo.appendMessage(conv.id, { role: 'user', content: 'Hi' });
+    repo.appendMessage(conv.id, { role: 'assistant', content: 'Hello' });
+    const edited = repo.appendMessage(conv.id, { role: 'user', content: 'Hey' }, null);
+    const answer = repo.appendMessage(conv.id, { role: 'assistant', content: 'Hey!' });
+    const shown = repo.get(conv.id);
+    expect(shown?.messages.map((m) => m.id)).toEqual([edited.id, answer.id]);
+    expect(shown?.versions).toEqual({ [edited.id]: [q.id, edited.id] });
+    expect(repo.showVersion(q.id)?.messages.map((m) => m.content)).toEqual(['Hi', 'Hello']);
+    const tree = repo.tree(conv.id);
+    expect(tree?.messages.map((m) => [m.content, m.parentId])).toEqual([
+      ['Hi', null],
+      ['Hello', q.id],
+      ['Hey', null],
+      ['Hey!', edited.id],
+    ]);
+    expect(tree?.shownPath).toHaveLength(2);
+    expect(repo.tree('conv_missing')).toBeNull();
+  });
+
+  it('deletes one message of a tree: what followed it follows its parent', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.create();
+    const q1 = repo.appendMessage(conv.id, { role: 'user', content: 'q1' });
+    const a1 = repo.appendMessage(conv.id, { role: 'assistant', content: 'a1' });
+    const q2 = repo.appendMessage(conv.id, { role: 'user', content: 'q2' });
+    const a1b = repo.appendMessage(conv.id, { role: 'assistant', content: 'a1b' }, q1.id);
+    // In the middle of a path: only it goes.
+    repo.showVersion(a1.id);
+    expect(repo.deleteMessage(a1.id)).toBe(true);
+    expect(repo.message(q2.id)?.parentId).toBe(q1.id);
+    expect(repo.get(conv.id)?.messages.map((m) => m.content)).toEqual(['q1', 'q2']);
+    expect(repo.get(conv.id)?.versions).toEqual({ [q2.id]: [q2.id, a1b.id] });
+    // The last message shown: the path ends with the newest other version instead.
+    expect(repo.deleteMessage(q2.id)).toBe(true);
+    expect(repo.get(conv.id)?.messages.map((m) => m.content)).toEqual(['q1', 'a1b']);
+    expect(repo.deleteMessage(a1b.id)).toBe(true);
     expect(repo.get(conv.id)?.messages.map((m) => m.content)).toEqual(['q1']);
-    expect(repo.get(other.id)?.messages).toHaveLength(1);
-    expect(repo.deleteMessagesAfter('msg_missing')).toBe(0);
-    const next = repo.appendMessage(conv.id, { role: 'assistant', content: 'a1 again' });
-    expect(repo.get(conv.id)?.messages.map((m) => m.id)).toEqual([q1.id, next.id]);
+    expect(repo.deleteMessage(q1.id)).toBe(true);
+    expect(repo.get(conv.id)?.messages).toEqual([]);
+    expect(repo.deleteMessage(q1.id)).toBe(false);
+  });
+
+  it('deletes a conversation with every version of its messages', () => {
+    const repo = temp.store.conversations;
+    const conv = repo.create();
+    const q = repo.appendMessage(conv.id, { role: 'user', content: 'q' });
+    repo.appendMessage(conv.id, { role: 'assistant', content: 'a' });
+    repo.appendMessage(conv.id, { role: 'assistant', content: 'b' }, q.id);
+    expect(repo.delete(conv.id)).toBe(true);
+    expect(temp.store.db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(0);
   });
 });

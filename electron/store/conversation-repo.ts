@@ -3,15 +3,22 @@ import type { ChatAttachment } from '../../shared/chat-attachments.ts';
 import { ChatSearch } from './chat-search.ts';
 import { CONVERSATION_ORDER, toConversation, type ConversationRow } from './conversation-row.ts';
 import { parseAttachments, serializeAttachments } from './message-attachments.ts';
+import { latestUnder, pathTo, versionsOf, type TreeNode } from './message-tree.ts';
 import { newId } from './new-id.ts';
 
 // The shapes are the renderer contract's, so the UI gets exactly what the store answers.
-export type { ChatMessage, Conversation, ConversationWithMessages } from '../../shared/contract.ts';
+export type {
+  ChatMessage,
+  Conversation,
+  ConversationTree,
+  ConversationWithMessages,
+} from '../../shared/contract.ts';
 import type {
   ChatErrorKind,
   ChatMessage,
   ChatParams,
   Conversation,
+  ConversationTree,
   ConversationWithMessages,
 } from '../../shared/contract.ts';
 
@@ -71,6 +78,7 @@ interface MessageRow {
   attachments: string;
   streaming: number;
   created_at: number;
+  parent_id: string | null;
 }
 
 type MessageInsert = Omit<MessageRow, 'seq'>;
@@ -131,6 +139,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   stopped: row.stopped === 1,
   attachments: parseAttachments(row.attachments),
   createdAt: row.created_at,
+  parentId: row.parent_id,
 });
 
 const CHAT_ERROR_KINDS: ReadonlySet<string> = new Set<ChatErrorKind>([
@@ -148,6 +157,13 @@ const CHAT_ERROR_KINDS: ReadonlySet<string> = new Set<ChatErrorKind>([
 /** A kind a newer app wrote that this one does not know reads as none: worded by its text. */
 const isChatErrorKind = (kind: string | null): kind is ChatErrorKind =>
   kind !== null && CHAT_ERROR_KINDS.has(kind);
+
+interface NodeRow {
+  id: string;
+  parent_id: string | null;
+}
+
+const toNode = (row: NodeRow): TreeNode => ({ id: row.id, parentId: row.parent_id });
 
 const flag = (present: boolean): number => (present ? 1 : 0);
 
@@ -168,8 +184,12 @@ export class ConversationRepo {
   private readonly messagesOf: Database.Statement<[string], MessageRow>;
   private readonly messageById: Database.Statement<[string], MessageRow>;
   private readonly patchMessage: Database.Statement<[MessageUpdate]>;
-  private readonly removeAfter: Database.Statement<[string, number]>;
   private readonly removeMessage: Database.Statement<[string]>;
+  private readonly nodesOf: Database.Statement<[string], NodeRow>;
+  private readonly newestOf: Database.Statement<[string], NodeRow>;
+  private readonly messagesByIds: Database.Statement<[string], MessageRow>;
+  private readonly setLeaf: Database.Statement<[string | null, string]>;
+  private readonly adoptChildren: Database.Statement<[string | null, string, string]>;
   private readonly chatSearch: ChatSearch;
 
   constructor(db: Database.Database, now: () => number = Date.now) {
@@ -197,10 +217,10 @@ export class ConversationRepo {
     this.insertMessage = db.prepare<[MessageInsert]>(
       `INSERT INTO messages (id, conversation_id, role, content, model, route, input_tokens,
          output_tokens, cost_usd, error, error_kind, error_status, stopped, attachments, streaming,
-         created_at)
+         created_at, parent_id)
        VALUES (@id, @conversation_id, @role, @content, @model, @route, @input_tokens,
          @output_tokens, @cost_usd, @error, @error_kind, @error_status, @stopped, @attachments,
-         @streaming, @created_at)`,
+         @streaming, @created_at, @parent_id)`,
     );
     this.messagesOf = db.prepare<[string], MessageRow>(
       'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
@@ -210,10 +230,24 @@ export class ConversationRepo {
       `UPDATE messages SET ${['content', 'model', 'route', 'input_tokens', 'output_tokens', 'cost_usd', 'error', 'error_kind', 'error_status', 'stopped', 'streaming'].map(setIf).join(', ')}
        WHERE id = @id`,
     );
-    this.removeAfter = db.prepare<[string, number]>(
-      'DELETE FROM messages WHERE conversation_id = ? AND seq > ?',
-    );
     this.removeMessage = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
+    // The tree's shape without the texts: a conversation with many versions reads the text of
+    // the path shown only.
+    this.nodesOf = db.prepare<[string], NodeRow>(
+      'SELECT id, parent_id FROM messages WHERE conversation_id = ? ORDER BY seq',
+    );
+    this.newestOf = db.prepare<[string], NodeRow>(
+      'SELECT id, parent_id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
+    );
+    this.messagesByIds = db.prepare<[string], MessageRow>(
+      `SELECT m.* FROM json_each(?) j JOIN messages m ON m.id = j.value ORDER BY m.seq`,
+    );
+    this.setLeaf = db.prepare<[string | null, string]>(
+      'UPDATE conversations SET active_leaf_id = ? WHERE id = ?',
+    );
+    this.adoptChildren = db.prepare<[string | null, string, string]>(
+      'UPDATE messages SET parent_id = ? WHERE conversation_id = ? AND parent_id = ?',
+    );
     this.chatSearch = new ChatSearch(db);
   }
 
@@ -227,6 +261,7 @@ export class ConversationRepo {
       params: JSON.stringify(input.params ?? {}),
       created_at: at,
       updated_at: at,
+      active_leaf_id: null,
     };
     this.insertConversation.run(row);
     return toConversation(row);
@@ -255,11 +290,57 @@ export class ConversationRepo {
     return this.allConversations.all().map(toConversation);
   }
 
+  /** The conversation with the path of versions shown. */
   get(id: string): ConversationWithMessages | null {
     return this.db.transaction(() => {
       const row = this.conversationById.get(id);
       if (!row) return null;
-      return { ...toConversation(row), messages: this.messagesOf.all(id).map(toMessage) };
+      const nodes = this.nodesOf.all(id).map(toNode);
+      const path = pathTo(nodes, shownLeaf(nodes, row.active_leaf_id));
+      return {
+        ...toConversation(row),
+        messages: this.messagesByIds.all(JSON.stringify(path)).map(toMessage),
+        versions: versionsOf(nodes, path),
+      };
+    })();
+  }
+
+  /** Every version of every message, in the order written, and the path shown. */
+  tree(id: string): ConversationTree | null {
+    return this.db.transaction(() => {
+      const row = this.conversationById.get(id);
+      if (!row) return null;
+      const messages = this.messagesOf.all(id).map(toMessage);
+      const nodes = messages.map((m) => ({ id: m.id, parentId: m.parentId }));
+      return {
+        ...toConversation(row),
+        messages,
+        shownPath: pathTo(nodes, shownLeaf(nodes, row.active_leaf_id)),
+      };
+    })();
+  }
+
+  /** The messages from the first down to `messageId` (what a question sent there follows). */
+  branch(messageId: string): ChatMessage[] {
+    return this.db.transaction(() => {
+      const anchor = this.messageById.get(messageId);
+      if (!anchor) return [];
+      const path = pathTo(this.nodesOf.all(anchor.conversation_id).map(toNode), messageId);
+      return this.messagesByIds.all(JSON.stringify(path)).map(toMessage);
+    })();
+  }
+
+  /**
+   * Shows version `messageId` of a message: the path through it down to the newest message
+   * after it. Null when there is no such message.
+   */
+  showVersion(messageId: string): ConversationWithMessages | null {
+    return this.db.transaction(() => {
+      const message = this.messageById.get(messageId);
+      if (!message) return null;
+      const nodes = this.nodesOf.all(message.conversation_id).map(toNode);
+      this.setLeaf.run(latestUnder(nodes, messageId), message.conversation_id);
+      return this.get(message.conversation_id);
     })();
   }
 
@@ -292,8 +373,28 @@ export class ConversationRepo {
     return this.removeConversation.run(id).changes > 0;
   }
 
-  /** Appends at the end and marks the conversation as just updated. */
-  appendMessage(conversationId: string, message: NewMessage): ChatMessage {
+  /**
+   * Adds a message after `parentId` (null: as a first message), by default after the last
+   * message shown; the path shown then ends with it. Marks the conversation as just updated.
+   */
+  appendMessage(
+    conversationId: string,
+    message: NewMessage,
+    parentId?: string | null,
+  ): ChatMessage {
+    return this.db.transaction(() => {
+      const parent = parentId === undefined ? this.shownLeafOf(conversationId) : parentId;
+      const added = this.insert(conversationId, message, parent);
+      this.setLeaf.run(added.id, conversationId);
+      return added;
+    })();
+  }
+
+  private insert(
+    conversationId: string,
+    message: NewMessage,
+    parentId: string | null,
+  ): ChatMessage {
     const row: MessageInsert = {
       id: newId('msg'),
       conversation_id: conversationId,
@@ -311,13 +412,18 @@ export class ConversationRepo {
       attachments: serializeAttachments(message.attachments ?? []),
       streaming: flag(message.streaming === true),
       created_at: this.now(),
+      parent_id: parentId,
     };
-    this.db.transaction(() => {
-      // The foreign key refuses a message for a conversation that does not exist.
-      this.insertMessage.run(row);
-      this.touchConversation.run(row.created_at, conversationId);
-    })();
+    // The foreign key refuses a message for a conversation that does not exist.
+    this.insertMessage.run(row);
+    this.touchConversation.run(row.created_at, conversationId);
     return toMessage({ ...row, seq: 0 });
+  }
+
+  /** The id of the last message shown; null when the conversation has none (or is unknown). */
+  private shownLeafOf(conversationId: string): string | null {
+    const leaf = this.conversationById.get(conversationId)?.active_leaf_id;
+    return leaf ?? this.newestOf.get(conversationId)?.id ?? null;
   }
 
   /** Null when there is no such message. */
@@ -362,28 +468,33 @@ export class ConversationRepo {
     return row ? toMessage(row) : null;
   }
 
-  /** Deletes one message; false when there was none. */
+  /**
+   * Deletes one message; what followed it then follows its parent, so only this message is
+   * gone from every path through it. False when there was none.
+   */
   deleteMessage(id: string): boolean {
     return this.db.transaction(() => {
       const row = this.messageById.get(id);
       if (!row) return false;
+      const conversationId = row.conversation_id;
+      this.adoptChildren.run(row.parent_id, conversationId, id);
       this.removeMessage.run(id);
-      this.touchConversation.run(this.now(), row.conversation_id);
+      if (this.conversationById.get(conversationId)?.active_leaf_id === id) {
+        // The path shown ended here: it now ends with the newest message after its parent
+        // (another version of it, if any), or with the newest message of all (null).
+        const nodes = this.nodesOf.all(conversationId).map(toNode);
+        this.setLeaf.run(
+          row.parent_id === null ? null : latestUnder(nodes, row.parent_id),
+          conversationId,
+        );
+      }
+      this.touchConversation.run(this.now(), conversationId);
       return true;
     })();
   }
+}
 
-  /**
-   * Deletes the messages that follow `messageId` in its conversation (it stays), for
-   * regenerating an answer. Returns how many were deleted; 0 when the message is unknown.
-   */
-  deleteMessagesAfter(messageId: string): number {
-    return this.db.transaction(() => {
-      const anchor = this.messageById.get(messageId);
-      if (!anchor) return 0;
-      const deleted = this.removeAfter.run(anchor.conversation_id, anchor.seq).changes;
-      if (deleted > 0) this.touchConversation.run(this.now(), anchor.conversation_id);
-      return deleted;
-    })();
-  }
+/** The last message shown: the one chosen if it still exists, else the newest. */
+function shownLeaf(nodes: readonly TreeNode[], chosen: string | null): string | null {
+  return chosen !== null && nodes.some((n) => n.id === chosen) ? chosen : latestUnder(nodes, null);
 }

@@ -9,6 +9,8 @@ export interface ConversationRow {
   params: string;
   created_at: number;
   updated_at: number;
+  /** The last message of the path shown; null: down to the newest message. */
+  active_leaf_id: string | null;
 }
 
 /** Newest first, as the Chat page lists them (`c`: the conversations table's alias). */

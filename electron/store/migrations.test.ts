@@ -421,3 +421,55 @@ describe('migration 11: chat error kinds', () => {
     }
   });
 });
+
+describe('migration 12: versions of a message', () => {
+  it('turns each conversation into a chain of what was said, all of it shown and searchable', () => {
+    const temp = makeTempDir();
+    try {
+      const db = new Database(join(temp.dir, DATABASE_FILE));
+      runMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version < 12),
+      );
+      // Two conversations written at the same time: their messages interleave in seq.
+      db.exec(`
+        INSERT INTO conversations (id, title, created_at, updated_at) VALUES
+          ('a', 'Trip', 0, 0), ('b', 'Budget', 0, 0), ('empty', 'Nothing', 0, 0);
+        INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES
+          ('a1', 'a', 'user', 'Where in Lisbon?', 1),
+          ('b1', 'b', 'user', 'How much?', 2),
+          ('a2', 'a', 'assistant', 'Try Alfama.', 3),
+          ('b2', 'b', 'assistant', 'Fifty.', 4),
+          ('a3', 'a', 'user', 'And Porto?', 5);`);
+      const indexed = (): unknown =>
+        db.prepare('SELECT count(*) FROM chat_search_words').pluck().get();
+      const entriesBefore = indexed();
+      runMigrations(db);
+      expect(indexed()).toBe(entriesBefore);
+      db.close();
+
+      const store = openStore(temp.dir);
+      const repo = store.conversations;
+      const shown = repo.get('a');
+      expect(shown?.messages.map((m) => [m.id, m.parentId])).toEqual([
+        ['a1', null],
+        ['a2', 'a1'],
+        ['a3', 'a2'],
+      ]);
+      expect(shown?.versions).toEqual({});
+      expect(repo.get('b')?.messages.map((m) => m.content)).toEqual(['How much?', 'Fifty.']);
+      expect(repo.get('empty')?.messages).toEqual([]);
+      expect(repo.search('alfama porto').map((c) => c.id)).toEqual(['a']);
+      // Going on from there: a new message follows the last, a regenerated answer its question.
+      expect(repo.appendMessage('b', { role: 'user', content: 'Why?' }).parentId).toBe('b2');
+      repo.appendMessage('a', { role: 'assistant', content: 'Try Belém.' }, 'a1');
+      expect(repo.get('a')?.versions).toEqual({
+        [repo.get('a')!.messages[1]!.id]: ['a2', expect.any(String)],
+      });
+      expect(repo.showVersion('a2')?.messages.map((m) => m.id)).toEqual(['a1', 'a2', 'a3']);
+      store.close();
+    } finally {
+      temp.remove();
+    }
+  });
+});

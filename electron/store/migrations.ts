@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createChatSearchIndex } from './chat-search-migration.ts';
+import { createMessageTree } from './message-tree-migration.ts';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -370,6 +371,14 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE messages ADD COLUMN error_kind TEXT;
         ALTER TABLE messages ADD COLUMN error_status INTEGER;
       `);
+    },
+  },
+  {
+    version: 12,
+    name: 'chat: versions of a message (a tree of replies)',
+    up(db) {
+      // Its SQL and why it is shaped so: message-tree-migration.ts.
+      createMessageTree(db);
     },
   },
 ];

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keychainTestEnv } from '../keychain-session.ts';
 import { seriousWcagViolations } from './axe-wcag.ts';
 import { chromiumAvailable } from './chromium.ts';
+import { wcagViolationsInBothThemes } from './wcag-both-themes.ts';
 import { finishFirstRun, openPage, startSeededApp, type SeededApp } from './seeded-app.ts';
 
 const session = keychainTestEnv(inject('keychainEnv'));
@@ -201,7 +202,7 @@ describe.skipIf(!ready)('the Chat page in Chromium, with the simulator as upstre
     await expect.poll(() => asked('First question'), { timeout: 15_000 }).toBe(before + 1);
     await expect.poll(() => reply('First question').count(), { timeout: 15_000 }).toBe(1);
 
-    // Edit in place: the answer after the question is replaced by the new one.
+    // Edited: a new version of the question is shown, with its answer (the old ones are kept).
     const question = page.getByRole('article', { name: 'You message' });
     await question.getByRole('button', { name: 'Edit and send again' }).click();
     const editor = page.getByRole('textbox', { name: 'Edit message' });
@@ -229,6 +230,121 @@ describe.skipIf(!ready)('the Chat page in Chromium, with the simulator as upstre
       .poll(() => page.getByRole('article', { name: 'You message' }).count(), { timeout: 10_000 })
       .toBe(1);
     expect(await answers().count()).toBe(0);
+  });
+
+  it('keeps each version of an answer and of a question, and shows the one chosen', async () => {
+    await newChat();
+    await chooseModel('sim-chat');
+    await composer().fill('Branch question');
+    await composer().press('Enter');
+    const fullReply = page.getByText(
+      'Simulated reply to: "Branch question". This answer comes from the upstream simulator',
+    );
+    await expect.poll(() => fullReply.count(), { timeout: 15_000 }).toBe(1);
+    const regenerate = page.getByRole('button', { name: 'Regenerate', exact: true });
+    await expect.poll(() => regenerate.isEnabled(), { timeout: 10_000 }).toBe(true);
+
+    // The simulator answers a request the same way each time: a cap on tokens tells the second
+    // answer from the first.
+    const setMaxTokens = async (value: string, summary: string | null) => {
+      // Named "Parameters (set)" while some are.
+      await page.getByRole('button', { name: /^Parameters/ }).click();
+      const form = page.getByRole('form', { name: 'Parameters' });
+      await form.getByLabel('Max tokens').fill(value);
+      await form.getByRole('button', { name: 'Save parameters' }).click();
+      if (summary) await expect.poll(() => page.getByText(summary).count()).toBe(1);
+      else await expect.poll(() => form.count()).toBe(0);
+    };
+    await setMaxTokens('3', 'max 3 tokens');
+    await regenerate.click();
+    const count = (text: string) => page.getByText(text, { exact: true });
+    await expect.poll(() => count('2 / 2').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => regenerate.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await fullReply.count()).toBe(0);
+    expect(await answers().count()).toBe(1);
+    expect(await answers().innerText()).toContain('Simulated reply');
+    await setMaxTokens('', null);
+    expect(await wcagViolationsInBothThemes(page)).toEqual([]);
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-versions-light.png') });
+
+    // Back to the first answer, with the button that showed it still focused.
+    const previous = answers().getByRole('button', { name: 'Previous version' });
+    const next = answers().getByRole('button', { name: 'Next version' });
+    await previous.click();
+    await expect.poll(() => count('1 / 2').count(), { timeout: 10_000 }).toBe(1);
+    expect(await fullReply.count()).toBe(1);
+    expect(await previous.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await previous.getAttribute('aria-disabled')).toBe('true');
+    // And forward again from the keyboard.
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => count('2 / 2').count(), { timeout: 10_000 }).toBe(1);
+    expect(await fullReply.count()).toBe(0);
+    await previous.click();
+    await expect.poll(() => fullReply.count(), { timeout: 10_000 }).toBe(1);
+
+    // An edited question is a second version of it, answered; the first keeps its answers.
+    const question = page.getByRole('article', { name: 'You message' });
+    await question.getByRole('button', { name: 'Edit and send again' }).click();
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('Reworded branch');
+    await page.getByRole('button', { name: 'Send again', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Simulated reply to: "Reworded branch"').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await expect.poll(() => regenerate.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await question.getByText('2 / 2', { exact: true }).count()).toBe(1);
+    const sent = s.sim.journal.at(-1)?.body as { messages: { content: string }[] };
+    expect(sent.messages.map((m) => m.content)).toEqual(['Reworded branch']);
+    await question.getByRole('button', { name: 'Previous version' }).click();
+    await expect
+      .poll(() => question.getByText('1 / 2', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await question.innerText()).toContain('Branch question');
+    // Under it, its newest answer: the second.
+    expect(await fullReply.count()).toBe(0);
+    expect(await answers().getByText('2 / 2', { exact: true }).count()).toBe(1);
+    expect(await seriousWcagViolations(page)).toEqual([]);
+
+    // Markdown holds what is on screen; JSON every version, linked, and which are shown.
+    const save = async (name: string): Promise<string> => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      return readFileSync(await download.path(), 'utf8');
+    };
+    const markdown = await save('Export as Markdown');
+    expect(markdown).toContain('Branch question');
+    expect(markdown).not.toContain('Reworded branch');
+    const json = JSON.parse(await save('Export as JSON')) as {
+      messages: { id: string; parentId: string | null; content: string }[];
+      shownPath: string[];
+    };
+    expect(json.messages.map((m) => m.content.slice(0, 15))).toEqual([
+      'Branch question',
+      'Simulated reply',
+      'Simulated reply',
+      'Reworded branch',
+      'Simulated reply',
+    ]);
+    expect(json.messages.map((m) => m.parentId)).toEqual([
+      null,
+      json.messages[0]?.id,
+      json.messages[0]?.id,
+      null,
+      json.messages[3]?.id,
+    ]);
+    expect(json.shownPath).toEqual([json.messages[0]?.id, json.messages[2]?.id]);
+
+    // The versions chosen are kept with the conversation.
+    await answers().getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => fullReply.count(), { timeout: 10_000 }).toBe(1);
+    await page.reload();
+    await expect.poll(() => fullReply.count(), { timeout: 10_000 }).toBe(1);
+    expect(await question.getByText('1 / 2', { exact: true }).count()).toBe(1);
+    expect(await answers().getByText('1 / 2', { exact: true }).count()).toBe(1);
   });
 
   it('sends the conversation’s parameters, which the request log shows', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../shared/contract.ts';
+import { chatMessage } from '../../../test/doubles/chat/chat-message.ts';
 
 const call = vi.fn();
 vi.mock('../api/index.ts', async (original) => ({
@@ -33,7 +34,7 @@ describe('the chat store', () => {
     useChatStore.setState({
       conversations: [old],
       activeId: 'old',
-      active: { ...old, messages: [] },
+      active: { ...old, messages: [], versions: {} },
       activeStatus: 'ready',
     });
   });
@@ -104,7 +105,8 @@ describe('the chat store', () => {
     call.mockImplementation((method: string) => {
       if (method === 'chat.fromLog')
         return Promise.resolve({ conversation: replayed, omitted: ['1 tool call'] });
-      if (method === 'chat.get') return Promise.resolve({ ...replayed, messages: [] });
+      if (method === 'chat.get')
+        return Promise.resolve({ ...replayed, messages: [], versions: {} });
       throw new Error(`unexpected ${method}`);
     });
     expect(await useChatStore.getState().openFromLog('req_1')).toEqual(['1 tool call']);
@@ -113,5 +115,41 @@ describe('the chat store', () => {
     expect(state.activeId).toBe('replayed');
     expect(state.active?.model).toBe('sim-anthropic');
     expect(state.conversations[0]?.id).toBe('replayed');
+  });
+
+  it('shows the path a regenerate answers with, and another version when asked', async () => {
+    const old = conversation('old', 'sim-chat');
+    const message = (id: string, role: 'user' | 'assistant', parentId: string | null) => ({
+      ...chatMessage(role, id, { id, conversationId: 'old', parentId }),
+    });
+    const [q, a1, a2] = [
+      message('q', 'user', null),
+      message('a1', 'assistant', 'q'),
+      message('a2', 'assistant', 'q'),
+    ];
+    useChatStore.setState({ active: { ...old, messages: [q, a1], versions: {} }, streaming: {} });
+    const versions = { a1: ['a1', 'a2'], a2: ['a1', 'a2'] };
+    call.mockImplementation((method: string) => {
+      if (method === 'chat.regenerate')
+        return Promise.resolve({
+          assistant: a2,
+          conversation: { ...old, messages: [q, a2], versions: { a2: versions.a2 } },
+        });
+      if (method === 'chat.showVersion')
+        return Promise.resolve({ ...old, messages: [q, a1], versions: { a1: versions.a1 } });
+      throw new Error(`unexpected ${method}`);
+    });
+    const store = useChatStore.getState();
+    await store.regenerate();
+    let state = useChatStore.getState();
+    expect(state.active?.messages.map((m) => m.id)).toEqual(['q', 'a2']);
+    expect(state.active?.versions).toEqual({ a2: ['a1', 'a2'] });
+    expect(state.streaming).toEqual({ a2: 'old' });
+    useChatStore.setState({ streaming: {} });
+    await store.showVersion('a1');
+    expect(call).toHaveBeenLastCalledWith('chat.showVersion', { messageId: 'a1' });
+    state = useChatStore.getState();
+    expect(state.active?.messages.map((m) => m.id)).toEqual(['q', 'a1']);
+    expect(state.active?.versions).toEqual({ a1: ['a1', 'a2'] });
   });
 });

@@ -12,9 +12,8 @@ import {
   addMessages,
   applyDelta,
   applyDone,
-  dropLastAssistant,
   emptyStream,
-  replaceAndTruncate,
+  showPath,
   type ChatStreamState,
 } from './chat-stream.ts';
 import type { LoadStatus } from './load-status.ts';
@@ -44,9 +43,12 @@ interface ChatState extends ChatStreamState {
   /** Sends the text and attached files; false (with `actionError`) when the app refused them. */
   send(content: string, attachments?: ChatAttachment[]): Promise<boolean>;
   stop(): Promise<void>;
+  /** Answers the last question again: a new version of its answer, shown. */
   regenerate(): Promise<void>;
-  /** Sends a user message again with new text; the answers after it are replaced. */
+  /** Sends a user message again with new text, as a new version of it (the old one is kept). */
   edit(messageId: string, content: string): Promise<boolean>;
+  /** Shows another version of a message, with what follows it. */
+  showVersion(messageId: string): Promise<void>;
   deleteMessage(messageId: string): Promise<void>;
   /**
    * Opens a new conversation made from a logged request (Logs → Open in chat); resolves to
@@ -143,7 +145,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       set({
         conversations: upsert(get().conversations, conversation),
         activeId: conversation.id,
-        active: { ...conversation, messages: [] },
+        active: { ...conversation, messages: [], versions: {} },
         activeStatus: 'ready',
         actionError: null,
       });
@@ -223,12 +225,10 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     if (!active || get().sending) return;
     set({ sending: true, actionError: null });
     try {
-      const { assistant } = await getApi().call('chat.regenerate', { conversationId: active.id });
-      const current = get().active;
-      if (current?.id === active.id) {
-        set({ active: { ...current, messages: dropLastAssistant(current.messages) } });
-      }
-      set(addMessages(get(), active.id, [assistant]));
+      const { assistant, conversation } = await getApi().call('chat.regenerate', {
+        conversationId: active.id,
+      });
+      set(showPath(get(), conversation, [assistant]));
     } catch (error) {
       set({ actionError: errorMessage(error) });
     } finally {
@@ -241,12 +241,11 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     if (!active || get().sending) return false;
     set({ sending: true, actionError: null });
     try {
-      const { user, assistant } = await getApi().call('chat.edit', { messageId, content });
-      const current = get().active;
-      if (current?.id === active.id) {
-        set({ active: { ...current, messages: replaceAndTruncate(current.messages, user) } });
-      }
-      set(addMessages(get(), active.id, [assistant]));
+      const { user, assistant, conversation } = await getApi().call('chat.edit', {
+        messageId,
+        content,
+      });
+      set(showPath(get(), conversation, [user, assistant]));
       return true;
     } catch (error) {
       set({ actionError: errorMessage(error) });
@@ -256,16 +255,28 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     }
   },
 
+  async showVersion(messageId) {
+    const active = get().active;
+    if (!active || get().sending) return;
+    set({ actionError: null });
+    try {
+      const conversation = await getApi().call('chat.showVersion', { messageId });
+      if (get().active?.id === conversation.id) set({ active: conversation });
+    } catch (error) {
+      set({ actionError: errorMessage(error) });
+    }
+  },
+
   async deleteMessage(messageId) {
     set({ actionError: null });
     try {
-      await getApi().call('chat.deleteMessage', { messageId });
-      const current = get().active;
-      if (current) {
-        set({
-          active: { ...current, messages: current.messages.filter((m) => m.id !== messageId) },
-        });
-      }
+      const api = getApi();
+      const active = get().active;
+      await api.call('chat.deleteMessage', { messageId });
+      if (!active) return;
+      // Read again: deleting the last message shown may show another version in its place.
+      const conversation = await api.call('chat.get', { id: active.id });
+      if (conversation && get().active?.id === conversation.id) set({ active: conversation });
     } catch (error) {
       set({ actionError: errorMessage(error) });
     }

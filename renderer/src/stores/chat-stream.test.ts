@@ -7,8 +7,8 @@ import {
   applyDelta,
   applyDone,
   displayedContent,
-  dropLastAssistant,
   emptyStream,
+  showPath,
   type ChatStreamState,
 } from './chat-stream.ts';
 
@@ -26,6 +26,7 @@ function conversation(messages: ChatMessage[] = []): ConversationWithMessages {
     createdAt: 0,
     updatedAt: 0,
     messages,
+    versions: {},
   };
 }
 
@@ -68,9 +69,26 @@ describe('chat streaming state', () => {
     expect(activeStreamingId(s)).toBe(null);
   });
 
-  it('regenerate drops only a trailing answer', () => {
-    const msgs = [message('u1', 'user'), message('a1', 'assistant')];
-    expect(dropLastAssistant(msgs).map((m) => m.id)).toEqual(['u1']);
-    expect(dropLastAssistant([message('u1', 'user')]).map((m) => m.id)).toEqual(['u1']);
+  it('shows the path a regenerate answered with, its new answer streaming', () => {
+    const old = addMessages(start, 'c1', [message('u1', 'user', 'Q'), message('a1', 'assistant')]);
+    const done = applyDone(old, { conversationId: 'c1', message: message('a1', 'assistant', 'A') });
+    const a2 = { ...message('a2', 'assistant'), parentId: 'u1' };
+    const path = {
+      ...conversation([message('u1', 'user', 'Q'), a2]),
+      versions: { a2: ['a1', 'a2'] },
+    };
+    const s = showPath(done, path, [a2]);
+    expect(s.active?.messages.map((m) => m.id)).toEqual(['u1', 'a2']);
+    expect(s.active?.versions).toEqual({ a2: ['a1', 'a2'] });
+    expect(activeStreamingId(s)).toBe('a2');
+    // Its done may beat the answer: then it is used, and nothing streams.
+    const final = message('a2', 'assistant', 'Quick');
+    const early = applyDone(done, { conversationId: 'c1', message: final });
+    const shown = showPath(early, path, [a2]);
+    expect(shown.active?.messages[1]).toEqual(final);
+    expect(activeStreamingId(shown)).toBeNull();
+    // Another conversation open meanwhile stays as it is.
+    const elsewhere = showPath({ ...done, active: { ...path, id: 'c2' } }, path, [a2]);
+    expect(elsewhere.active?.id).toBe('c2');
   });
 });

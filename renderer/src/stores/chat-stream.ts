@@ -88,16 +88,17 @@ export function addMessages<S extends ChatStreamState>(
   return next;
 }
 
-/** Regenerate replaces the last answer: drop it before the new one arrives. */
-export function dropLastAssistant(messages: ChatMessage[]): ChatMessage[] {
-  const last = messages.at(-1);
-  return last && last.role === 'assistant' ? messages.slice(0, -1) : messages;
-}
-
-/** An edited question: it replaces the stored one and what followed it is gone. */
-export function replaceAndTruncate(messages: ChatMessage[], edited: ChatMessage): ChatMessage[] {
-  const index = messages.findIndex((m) => m.id === edited.id);
-  return index === -1 ? messages : [...messages.slice(0, index), edited];
+/**
+ * The path `chat.regenerate` / `chat.edit` answered with (a new version now shown), and the
+ * messages they added, as `addMessages` takes them.
+ */
+export function showPath<S extends ChatStreamState>(
+  state: S,
+  conversation: ConversationWithMessages,
+  added: ChatMessage[],
+): S {
+  const next = state.active?.id === conversation.id ? { ...state, active: conversation } : state;
+  return addMessages(next, conversation.id, added);
 }
 
 /** The text to show for a message: what streamed so far while in progress, else as stored. */

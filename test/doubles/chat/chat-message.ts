@@ -25,6 +25,7 @@ export function chatMessage(
     stopped: false,
     attachments: [],
     createdAt: 0,
+    parentId: null,
     ...extra,
   };
 }

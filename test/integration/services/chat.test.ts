@@ -125,22 +125,59 @@ describe('chat', () => {
     expect(stored?.messages[1]?.stopped).toBe(true);
   });
 
-  it('regenerates the last answer', async () => {
+  it('regenerates the last answer as a new version, keeping the old one to go back to', async () => {
     const conversation = await fx.call('chat.create', { model: 'sim-chat' });
-    const first = await fx.call('chat.send', { conversationId: conversation.id, content: 'Hi' });
+    const first = await fx.call('chat.send', {
+      conversationId: conversation.id,
+      content: 'Hi [[sim:slow-chunks=40]]',
+    });
     await doneFor(first.assistant.id);
-    const { assistant } = await fx.call('chat.regenerate', { conversationId: conversation.id });
+    const regenerated = await fx.call('chat.regenerate', { conversationId: conversation.id });
+    const { assistant } = regenerated;
     expect(assistant.id).not.toBe(first.assistant.id);
+    expect(assistant.parentId).toBe(first.user.id);
+    expect(regenerated.conversation.versions).toEqual({
+      [assistant.id]: [first.assistant.id, assistant.id],
+    });
+    // Switching while the answer is written is refused, like sending.
+    await fx.waitForEvent('chat.delta', (d) => d.messageId === assistant.id);
+    await expect(
+      fx.call('chat.showVersion', { messageId: first.assistant.id }),
+    ).rejects.toMatchObject({ code: 'conflict' });
     const done = await doneFor(assistant.id);
     const stored = await fx.call('chat.get', { id: conversation.id });
     expect(stored?.messages.map((m) => m.id)).toEqual([first.user.id, assistant.id]);
     expect(stored?.messages[1]?.content).toBe(done.message.content);
-    // The upstream saw the question again, without the dropped answer.
+    // The upstream saw the question again, without the other answer.
     const body = fx.sim.journal.at(-1)?.body as { messages: { role: string }[] };
     expect(body.messages.map((m) => m.role)).toEqual(['user']);
+
+    const back = await fx.call('chat.showVersion', { messageId: first.assistant.id });
+    expect(back.messages.map((m) => m.id)).toEqual([first.user.id, first.assistant.id]);
+    // A question asked now follows the version shown; the model is sent that path only.
+    const next = await fx.call('chat.send', { conversationId: conversation.id, content: 'More' });
+    await doneFor(next.assistant.id);
+    expect(next.user.parentId).toBe(first.assistant.id);
+    const sent = fx.sim.journal.at(-1)?.body as { messages: { content: string }[] };
+    expect(sent.messages.map((m) => m.content)).toEqual([
+      'Hi [[sim:slow-chunks=40]]',
+      back.messages[1]?.content,
+      'More',
+    ]);
+    const tree = await fx.call('chat.tree', { id: conversation.id });
+    expect(tree?.messages).toHaveLength(5);
+    expect(tree?.shownPath).toEqual([
+      first.user.id,
+      first.assistant.id,
+      next.user.id,
+      next.assistant.id,
+    ]);
+    await expect(fx.call('chat.showVersion', { messageId: 'msg_nope' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
-  it('edits a question and answers it again, dropping what followed', async () => {
+  it('edits a question as a new version of it and answers that, keeping what followed the old', async () => {
     const conversation = await fx.call('chat.create', { model: 'sim-chat' });
     const first = await fx.call('chat.send', { conversationId: conversation.id, content: 'One' });
     await doneFor(first.assistant.id);
@@ -150,17 +187,22 @@ describe('chat', () => {
       messageId: first.user.id,
       content: 'Uno',
     });
-    expect(user).toMatchObject({ id: first.user.id, content: 'Uno' });
+    expect(user).toMatchObject({ content: 'Uno', parentId: null });
+    expect(user.id).not.toBe(first.user.id);
     const done = await doneFor(assistant.id);
     expect(done.message.content).toContain('Uno');
     const stored = await fx.call('chat.get', { id: conversation.id });
-    expect(stored?.messages.map((m) => m.id)).toEqual([first.user.id, assistant.id]);
+    expect(stored?.messages.map((m) => m.id)).toEqual([user.id, assistant.id]);
+    expect(stored?.versions).toEqual({ [user.id]: [first.user.id, user.id] });
     const body = fx.sim.journal.at(-1)?.body as { messages: { content: string }[] };
     expect(body.messages.map((m) => m.content)).toEqual(['Uno']);
     // An answer cannot be edited.
     await expect(
       fx.call('chat.edit', { messageId: assistant.id, content: 'x' }),
     ).rejects.toMatchObject({ code: 'bad_request' });
+    // The first version, with all that followed it.
+    const old = await fx.call('chat.showVersion', { messageId: first.user.id });
+    expect(old.messages.map((m) => m.content.slice(0, 3))).toEqual(['One', 'Sim', 'Two', 'Sim']);
   });
 
   it('sends the conversation’s parameters like any client, and keeps them', async () => {

@@ -133,7 +133,11 @@ export function ConversationView({ conversation, models, routes }: ConversationV
         </p>
       ) : null}
       {/* One list per conversation: each opens fresh, at its newest message. */}
-      <MessageList key={conversation.id} messages={conversation.messages} />
+      <MessageList
+        key={conversation.id}
+        messages={conversation.messages}
+        versions={conversation.versions}
+      />
       <div className="composer-wrap">
         {blocker && !repeatsLastAnswer(blocker, conversation.messages) ? (
           <UpstreamStatusNotice problem={blocker} />

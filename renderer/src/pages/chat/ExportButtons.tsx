@@ -1,10 +1,24 @@
 import { Download } from 'lucide-react';
 import type { ConversationWithMessages } from '../../../../shared/contract.ts';
+import { errorMessage, getApi } from '../../api/index.ts';
 import { downloadText } from '../../lib/download.ts';
+import { toast } from '../../stores/toast-store.ts';
 import { conversationToJson, conversationToMarkdown, exportFileName } from './chat-export.ts';
 
-/** Saves the open conversation as Markdown (to read) or JSON (for other tools). */
+/**
+ * Saves the open conversation as Markdown (to read: the versions on screen) or JSON (for other
+ * tools: every version of every message, read from the app).
+ */
 export function ExportButtons({ conversation }: { conversation: ConversationWithMessages }) {
+  const exportJson = async () => {
+    try {
+      const tree = await getApi().call('chat.tree', { id: conversation.id });
+      if (!tree) throw new Error('This conversation no longer exists.');
+      downloadText(exportFileName(tree, 'json'), conversationToJson(tree), 'application/json');
+    } catch (error) {
+      toast.error(`Export failed: ${errorMessage(error)}`);
+    }
+  };
   return (
     <div className="toolbar-actions" role="group" aria-label="Export">
       <button
@@ -26,13 +40,7 @@ export function ExportButtons({ conversation }: { conversation: ConversationWith
         type="button"
         className="btn btn-sm"
         aria-label="Export as JSON"
-        onClick={() =>
-          downloadText(
-            exportFileName(conversation, 'json'),
-            conversationToJson(conversation),
-            'application/json',
-          )
-        }
+        onClick={() => void exportJson()}
       >
         <Download size={13} aria-hidden="true" />
         JSON

@@ -8,6 +8,7 @@ import { AttachmentList } from './AttachmentList.tsx';
 import { MessageEditor } from './MessageEditor.tsx';
 import { MessageError } from './MessageError.tsx';
 import { MessageMeta } from './MessageMeta.tsx';
+import { VersionSwitcher } from './VersionSwitcher.tsx';
 
 interface MessageItemProps {
   message: ChatMessage;
@@ -17,6 +18,8 @@ interface MessageItemProps {
   busy: boolean;
   /** An answer to a question with images: its error may be a model that reads only text. */
   askedWithImages?: boolean;
+  /** Its versions, oldest first, when it has more than one. */
+  versions?: readonly string[] | undefined;
 }
 
 /** One message. An answer in progress shows its streamed text and is a live region. */
@@ -26,6 +29,7 @@ export const MessageItem = memo(function MessageItem({
   onRegenerate,
   busy,
   askedWithImages = false,
+  versions,
 }: MessageItemProps) {
   const streaming = useChatStore((s) => message.id in s.streaming);
   const streamed = useChatStore((s) => s.streamText[message.id]);
@@ -34,12 +38,14 @@ export const MessageItem = memo(function MessageItem({
   const roleName = isUser ? 'You' : message.role === 'system' ? 'System' : 'Assistant';
   const edit = useChatStore((s) => s.edit);
   const deleteMessage = useChatStore((s) => s.deleteMessage);
+  const showVersion = useChatStore((s) => s.showVersion);
   const [editing, setEditing] = useState(false);
-  // Seen streaming in this view: an error that comes now is news, not history.
-  const [sawStreaming, setSawStreaming] = useState(streaming);
+  // Seen streaming in this view: an error that comes now is news, not history. By id: the
+  // item stays mounted while another version of the message is shown in it.
+  const [sawStreaming, setSawStreaming] = useState(streaming ? message.id : null);
   useEffect(() => {
-    if (streaming) setSawStreaming(true);
-  }, [streaming]);
+    if (streaming) setSawStreaming(message.id);
+  }, [streaming, message.id]);
 
   return (
     <article
@@ -96,7 +102,7 @@ export const MessageItem = memo(function MessageItem({
             isLast={isLast}
             onRegenerate={onRegenerate}
             busy={busy}
-            justFailed={sawStreaming}
+            justFailed={sawStreaming === message.id}
           />
         ) : null}
         {message.error && askedWithImages ? (
@@ -111,6 +117,14 @@ export const MessageItem = memo(function MessageItem({
           <div className="message-footer">
             {isUser ? <span /> : <MessageMeta message={message} />}
             <div className="message-actions">
+              {versions ? (
+                <VersionSwitcher
+                  versions={versions}
+                  current={message.id}
+                  onShow={(id) => void showVersion(id)}
+                  busy={busy}
+                />
+              ) : null}
               {content ? (
                 <CopyButton
                   text={content}

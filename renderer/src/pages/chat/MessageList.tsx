@@ -18,7 +18,14 @@ const GAP = 20;
  * Messages, kept scrolled to the newest while the user is at the bottom. Only those near the
  * view are in the DOM, so a long conversation opens as fast as a short one.
  */
-export function MessageList({ messages }: { messages: ChatMessage[] }) {
+export function MessageList({
+  messages,
+  versions,
+}: {
+  messages: ChatMessage[];
+  /** The versions of each message shown that has more than one. */
+  versions: Record<string, string[]>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const regenerate = useChatStore((s) => s.regenerate);
@@ -33,7 +40,12 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_HEIGHT,
-    getItemKey: (index) => messages[index]?.id ?? index,
+    // The versions of a message share a key: showing another one keeps its item (and the
+    // version buttons, with the focus on the one pressed) in place.
+    getItemKey: (index) => {
+      const message = messages[index];
+      return message ? (versions[message.id]?.[0] ?? message.id) : index;
+    },
     gap: GAP,
     overscan: 4,
     // A conversation opens at its newest message: start down there, so the first render draws
@@ -104,6 +116,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
                 askedWithImages={
                   message.role === 'assistant' && hasImages(messages[item.index - 1])
                 }
+                versions={versions[message.id]}
               />
             </div>
           );

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ConversationWithMessages } from '../../../../shared/contract.ts';
+import type {
+  ChatMessage,
+  ConversationTree,
+  ConversationWithMessages,
+} from '../../../../shared/contract.ts';
 import { chatMessage } from '../../../../test/doubles/chat/chat-message.ts';
 import { conversationToJson, conversationToMarkdown } from './chat-export.ts';
 
@@ -14,6 +18,7 @@ const conversation: ConversationWithMessages = {
   params: {},
   createdAt: 0,
   updatedAt: 0,
+  versions: {},
   messages: [
     message('user', 'What is in these?', {
       attachments: [
@@ -52,7 +57,38 @@ describe('exporting a conversation with attached files', () => {
   });
 
   it('keeps the images’ bytes in JSON', () => {
-    const json = JSON.parse(conversationToJson(conversation)) as ConversationWithMessages;
+    const { versions: _versions, ...rest } = conversation;
+    const tree: ConversationTree = { ...rest, shownPath: conversation.messages.map((m) => m.id) };
+    const json = JSON.parse(conversationToJson(tree)) as ConversationTree;
     expect(json.messages[0]?.attachments[0]).toMatchObject({ name: 'cat.png', data: 'iVBORw0=' });
+  });
+});
+
+describe('exporting a conversation with several versions of a message', () => {
+  const question = message('user', 'Q', { id: 'q' });
+  const first = message('assistant', 'First answer', { id: 'a1', parentId: 'q' });
+  const second = message('assistant', 'Second answer', { id: 'a2', parentId: 'q' });
+
+  it('writes the versions shown in Markdown', () => {
+    const shown = { ...conversation, messages: [question, second], versions: { a2: ['a1', 'a2'] } };
+    const markdown = conversationToMarkdown(shown);
+    expect(markdown).toContain('Second answer');
+    expect(markdown).not.toContain('First answer');
+  });
+
+  it('writes every version in JSON, with what each follows and which are shown', () => {
+    const { versions: _versions, ...rest } = conversation;
+    const tree: ConversationTree = {
+      ...rest,
+      messages: [question, first, second],
+      shownPath: ['q', 'a2'],
+    };
+    const json = JSON.parse(conversationToJson(tree)) as ConversationTree;
+    expect(json.messages.map((m) => [m.id, m.parentId])).toEqual([
+      ['q', null],
+      ['a1', 'q'],
+      ['a2', 'q'],
+    ]);
+    expect(json.shownPath).toEqual(['q', 'a2']);
   });
 });

@@ -1,5 +1,10 @@
 import { formatBytes, markdownFence } from '../../../../shared/chat-attachments.ts';
-import type { ChatMessage, ConversationWithMessages } from '../../../../shared/contract.ts';
+import type {
+  ChatMessage,
+  Conversation,
+  ConversationTree,
+  ConversationWithMessages,
+} from '../../../../shared/contract.ts';
 import { paramsSummary } from './chat-params.ts';
 
 const ROLE_HEADING = { user: 'You', assistant: 'Assistant', system: 'System' } as const;
@@ -22,8 +27,8 @@ function attachmentLines(message: ChatMessage): string[] {
 }
 
 /**
- * The conversation as a Markdown document: title, model and settings, then each message with
- * its attached files.
+ * The conversation as a Markdown document: title, model and settings, then each message shown
+ * (the versions on screen, not the others) with its attached files.
  */
 export function conversationToMarkdown(c: ConversationWithMessages): string {
   const lines = [`# ${c.title}`, ''];
@@ -44,12 +49,16 @@ export function conversationToMarkdown(c: ConversationWithMessages): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** The conversation exactly as the app stores it (images as base64), for other tools. */
-export const conversationToJson = (c: ConversationWithMessages): string =>
+/**
+ * The conversation exactly as the app stores it (images as base64), for other tools: every
+ * version of every message, each with the id of the one it follows (`parentId`), and the ids of
+ * those shown (`shownPath`).
+ */
+export const conversationToJson = (c: ConversationTree): string =>
   `${JSON.stringify(c, null, 2)}\n`;
 
 /** A file name from the title: letters, digits and dashes only. */
-export function exportFileName(c: ConversationWithMessages, extension: 'md' | 'json'): string {
+export function exportFileName(c: Conversation, extension: 'md' | 'json'): string {
   const base =
     c.title
       .toLowerCase()
