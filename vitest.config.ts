@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', '**/node_modules/**'],
     // A private D-Bus session with an unlocked GNOME Keyring for the keychain tests (Linux).
     globalSetup: ['test/global-setup.ts'],
+    // The renderer's texts in English, as the app shows them on an English system.
+    setupFiles: ['test/renderer/english-ui.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Two cores: integration suites start real servers, keep parallelism modest.

@@ -80,6 +80,26 @@ describe.skipIf(!ready)('the UI language', () => {
     expect((await s.rpc<{ language: string }>('settings.get')).language).toBe('system');
   });
 
+  it('shows the Usage, Logs and Routes pages in Chinese', async () => {
+    for (const [link, heading] of [
+      ['用量', '用量'],
+      ['日志', '日志'],
+      ['路由', '路由'],
+    ] as const) {
+      await page.locator('.sidebar nav').getByRole('link', { name: link }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: heading }).count())
+        .toBe(1);
+    }
+    // Not only the title: the page's own texts follow (the Logs filters, the Routes button).
+    await page.locator('.sidebar nav').getByRole('link', { name: '日志' }).click();
+    await expect.poll(() => page.getByRole('search', { name: '筛选日志' }).count()).toBe(1);
+    await page.locator('.sidebar nav').getByRole('link', { name: '路由' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: '新建路由' }).count())
+      .toBeGreaterThan(0);
+  });
+
   it('stays accessible in Chinese, in both themes', async () => {
     expect(await wcagViolationsInBothThemes(page)).toEqual([]);
   });

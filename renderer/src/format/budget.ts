@@ -1,5 +1,6 @@
 import type { AppEvents, BudgetStatus } from '../../../shared/contract.ts';
-import { formatCost } from './cost.ts';
+import { currentLocale } from '../i18n/locale.ts';
+import { formatCost, formatWholeUsd } from './cost.ts';
 
 type Period = BudgetStatus['period'];
 
@@ -10,8 +11,12 @@ const PERIOD_ADJECTIVE: Readonly<Record<Period, string>> = {
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+// Dates in the UI's language unless a caller names one (the tests do).
+function formatter(
+  locale: string = currentLocale(),
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
   let cached = formatters.get(key);
   if (!cached) {
     cached = new Intl.DateTimeFormat(locale, options);
@@ -104,5 +109,5 @@ export function budgetView(budget: BudgetStatus, now: number, locale?: string): 
 
 /** A short amount for summaries: "$5", "$0.50", "$12.50". */
 export function shortUsd(usd: number): string {
-  return Number.isInteger(usd) ? `$${usd.toLocaleString('en-US')}` : formatCost(usd);
+  return Number.isInteger(usd) ? formatWholeUsd(usd) : formatCost(usd);
 }

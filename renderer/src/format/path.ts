@@ -1,4 +1,13 @@
 import type { LogEntry } from '../../../shared/contract.ts';
+import { i18n } from '../i18n/i18n.ts';
+
+// Each key written out, so the catalog check sees it used.
+const HOW: Record<LogEntry['route'], () => string> = {
+  translated: () => i18n.t('format.path.translated'),
+  passthrough: () => i18n.t('format.path.passthrough'),
+  local: () => i18n.t('format.path.local'),
+  rejected: () => i18n.t('format.path.rejected'),
+};
 
 /**
  * A request's path through the formats, as "chat→gemini (translated)" or "chat→chat
@@ -7,10 +16,11 @@ import type { LogEntry } from '../../../shared/contract.ts';
 export function formatPath(
   entry: Pick<LogEntry, 'clientFormat' | 'upstreamFormat' | 'route'>,
 ): string {
+  const how = HOW[entry.route]();
   if (entry.route === 'local' || entry.route === 'rejected') {
-    return entry.clientFormat ? `${entry.clientFormat} (${entry.route})` : entry.route;
+    return entry.clientFormat ? i18n.t('format.path.via', { path: entry.clientFormat, how }) : how;
   }
   const from = entry.clientFormat ?? '?';
   const to = entry.upstreamFormat ?? '?';
-  return `${from}→${to} (${entry.route})`;
+  return i18n.t('format.path.via', { path: `${from}→${to}`, how });
 }

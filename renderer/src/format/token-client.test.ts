@@ -3,7 +3,7 @@ import type { TokenInfo } from '../../../shared/contract.ts';
 import { CLIENT_WITHOUT_TOKEN, TOKENLESS_FORMATS } from '../../../shared/wire-formats.ts';
 import {
   formatWithoutToken,
-  NO_TOKEN_TEXT,
+  noTokenText,
   prefixText,
   tokenActions,
   tokenLabel,
@@ -36,8 +36,8 @@ const withoutToken: TokenInfo = {
 describe('a row of the token list', () => {
   it('shows a token by its prefix, and a row without a token as having none', () => {
     expect(prefixText(token)).toBe('mgw_abcdefgh…');
-    expect(prefixText(withoutToken)).toBe(NO_TOKEN_TEXT);
-    expect(NO_TOKEN_TEXT).toMatch(/^no token — requests without a token$/);
+    expect(prefixText(withoutToken)).toBe(noTokenText());
+    expect(noTokenText()).toMatch(/^no token — requests without a token$/);
   });
 
   it('offers Limits and Revoke for a token, only Limits without one, nothing once revoked', () => {

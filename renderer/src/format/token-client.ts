@@ -4,6 +4,7 @@ import {
   TOKENLESS_FORMATS,
   type WireFormat,
 } from '../../../shared/wire-formats.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 /**
  * How a row of the token list is shown. Most rows are tokens; a row marked `withoutToken`
@@ -13,7 +14,7 @@ import {
 type Row = Pick<TokenInfo, 'name' | 'prefix' | 'revokedAt' | 'withoutToken'>;
 
 /** What the list says in place of a prefix for a row without a token. */
-export const NO_TOKEN_TEXT = 'no token — requests without a token';
+export const noTokenText = (): string => i18n.t('format.token.noToken');
 
 /** The format whose requests without a token the row stands for (by its client's name). */
 export function formatWithoutToken(
@@ -35,7 +36,7 @@ export function tokenLabel(row: Pick<TokenInfo, 'name' | 'withoutToken'>): strin
 
 /** The prefix column: the token's first characters, or that there is no token. */
 export function prefixText(row: Row): string {
-  return row.withoutToken ? NO_TOKEN_TEXT : `${row.prefix}…`;
+  return row.withoutToken ? noTokenText() : `${row.prefix}…`;
 }
 
 /** What the user may do with a row: limit any active one; revoke only an actual token. */
@@ -45,7 +46,7 @@ export function tokenActions(row: Row): { limits: boolean; revoke: boolean } {
 }
 
 export interface TokenStatusView {
-  label: 'Active' | 'Revoked' | 'Off';
+  label: string;
   badge: 'success' | 'neutral';
   /** Why, where the label alone does not say. */
   title?: string;
@@ -56,14 +57,15 @@ export interface TokenStatusView {
  * format's clients in without one, and off (its requests get 401) otherwise.
  */
 export function tokenStatus(row: Row, clientsWithoutToken: readonly WireFormat[]): TokenStatusView {
-  if (row.revokedAt) return { label: 'Revoked', badge: 'neutral' };
-  if (!row.withoutToken) return { label: 'Active', badge: 'success' };
+  const active = { label: i18n.t('format.token.active'), badge: 'success' } as const;
+  if (row.revokedAt) return { label: i18n.t('format.token.revoked'), badge: 'neutral' };
+  if (!row.withoutToken) return active;
   const format = formatWithoutToken(row);
   return format !== undefined && clientsWithoutToken.includes(format)
-    ? { label: 'Active', badge: 'success' }
+    ? active
     : {
-        label: 'Off',
+        label: i18n.t('format.token.off'),
         badge: 'neutral',
-        title: 'Requests without a token are refused; switch them on in Local tokens.',
+        title: i18n.t('format.token.offTitle'),
       };
 }

@@ -1,27 +1,32 @@
-const grouped = new Intl.NumberFormat('en-US');
+import { currentLocale } from '../i18n/locale.ts';
+
+// One formatter per locale and style (creating them is what costs; see `time.ts`).
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(style: 'grouped' | 'compact'): Intl.NumberFormat {
+  const locale = currentLocale();
+  const key = `${locale}|${style}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(
+      locale,
+      // Three significant digits: "12.3k", "123k", "4.5M"; in Chinese by 万 and 亿.
+      style === 'compact' ? { notation: 'compact', maximumSignificantDigits: 3 } : {},
+    );
+    formatters.set(key, cached);
+  }
+  return cached;
+}
 
 /** A token count with thousands separators ("12,345"); a dash when unknown. */
 export function formatTokens(count: number | null | undefined): string {
   if (count === null || count === undefined || !Number.isFinite(count)) return '—';
-  return grouped.format(Math.round(count));
+  return formatter('grouped').format(Math.round(count));
 }
 
-/** A short token count for cards and axes: "950", "12.3k", "4.5M", "1.2B". */
+/** A short token count for cards and axes: "950", "12.3k", "4.5M", "1.2B" ("1.23万" in Chinese). */
 export function formatTokensCompact(count: number | null | undefined): string {
   if (count === null || count === undefined || !Number.isFinite(count)) return '—';
-  const abs = Math.abs(count);
-  const units: [number, string][] = [
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ];
-  for (const [size, suffix] of units) {
-    if (abs >= size) {
-      const value = count / size;
-      // One decimal below 100 ("12.3k"), none above ("123k"); drop a trailing ".0".
-      const text = Math.abs(value) < 100 ? value.toFixed(1).replace(/\.0$/, '') : value.toFixed(0);
-      return text + suffix;
-    }
-  }
-  return String(Math.round(count));
+  const text = formatter('compact').format(count < 1000 ? Math.round(count) : count);
+  // English's "K" in the app's lowercase, as the axes have always read.
+  return text.replace(/(\d)K$/, '$1k');
 }

@@ -11,8 +11,11 @@ import {
 
 const STORAGE_KEY = 'model-gateway.language';
 
-/** The renderer's one i18next instance; components read it through react-i18next's hooks. */
-const i18n = i18next.createInstance();
+/**
+ * The renderer's one i18next instance; components read it through react-i18next's hooks, the
+ * formatters outside React through `locale.ts`.
+ */
+export const i18n = i18next.createInstance();
 
 /**
  * Starts i18n in the language last chosen (kept locally, as the theme is, so the first paint

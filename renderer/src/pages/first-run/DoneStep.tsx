@@ -1,4 +1,5 @@
 import { CircleCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 
@@ -7,42 +8,39 @@ interface DoneStepProps {
 }
 
 export function DoneStep({ onFinish }: DoneStepProps) {
+  const { t } = useTranslation();
   const gateway = useAppStore((s) => s.status?.gateway);
   return (
     <div className="stack">
       <span className="state-icon done-icon" aria-hidden="true">
         <CircleCheck size={22} />
       </span>
-      <h1>You’re set</h1>
+      <h1>{t('firstRun.done.title')}</h1>
       {gateway?.running && gateway.url ? (
         <div className="stack-sm">
-          <p className="muted">The gateway is listening. Point your tools at:</p>
+          <p className="muted">{t('firstRun.done.listening')}</p>
           <div className="token-value">
             <code>{gateway.url}</code>
-            <CopyButton text={gateway.url} label="Copy gateway URL" />
+            <CopyButton text={gateway.url} label={t('firstRun.done.copyUrl')} />
           </div>
         </div>
       ) : (
         <p className="muted">
-          The gateway is not running yet{gateway?.error ? `: ${gateway.error}` : '.'} You can fix
-          this in Settings.
+          {gateway?.error
+            ? t('firstRun.done.notRunningError', { error: gateway.error })
+            : t('firstRun.done.notRunning')}
         </p>
       )}
-      <p className="muted">
-        Connect Claude Code, Codex CLI, Gemini CLI or OpenCode in one click on the Tools page: it
-        edits the tool’s config file (showing you the change first) and gives it a token of its own.
-        For anything else, create a token in Settings, where you will also find ready-made snippets
-        for curl, the OpenAI SDKs and @google/genai.
-      </p>
+      <p className="muted">{t('firstRun.done.tools')}</p>
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={() => onFinish('tools')}>
-          Connect your tools
+          {t('firstRun.done.connectTools')}
         </button>
         <button type="button" className="btn" onClick={() => onFinish('settings')}>
-          Create a token
+          {t('firstRun.done.createToken')}
         </button>
         <button type="button" className="btn" onClick={() => onFinish('chat')}>
-          Go to Chat
+          {t('firstRun.done.goToChat')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { hashFor } from '../../lib/routes.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { DoneStep } from './DoneStep.tsx';
@@ -8,15 +9,15 @@ import { UpstreamStep } from './UpstreamStep.tsx';
 import { WelcomeStep } from './WelcomeStep.tsx';
 import './first-run.css';
 
-const STEPS: Step[] = [
-  { id: 'welcome', label: 'Welcome' },
-  { id: 'upstream', label: 'Upstream and key' },
-  { id: 'test', label: 'Test' },
-  { id: 'done', label: 'Done' },
-];
-
 /** Shown instead of the pages while the app has no profile or key yet. */
 export default function FirstRunFlow() {
+  const { t } = useTranslation();
+  const steps: Step[] = [
+    { id: 'welcome', label: t('firstRun.steps.welcome') },
+    { id: 'upstream', label: t('firstRun.steps.upstream') },
+    { id: 'test', label: t('firstRun.steps.test') },
+    { id: 'done', label: t('firstRun.steps.done') },
+  ];
   const finishFirstRun = useAppStore((s) => s.finishFirstRun);
   const [step, setStep] = useState(0);
 
@@ -28,7 +29,7 @@ export default function FirstRunFlow() {
   return (
     <main className="screen first-run">
       <div className="first-run-frame">
-        <Stepper steps={STEPS} current={step} />
+        <Stepper steps={steps} current={step} />
         <div className="card screen-card first-run-card">
           {step === 0 ? (
             <WelcomeStep onNext={() => setStep(1)} onSkip={() => finish('settings')} />

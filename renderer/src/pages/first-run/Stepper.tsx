@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 export interface Step {
   id: string;
@@ -7,8 +8,9 @@ export interface Step {
 
 /** Where the user is in the setup: a list of steps, the current one marked for assistive tech. */
 export function Stepper({ steps, current }: { steps: Step[]; current: number }) {
+  const { t } = useTranslation();
   return (
-    <ol className="stepper" aria-label="Setup steps">
+    <ol className="stepper" aria-label={t('firstRun.steps.label')}>
       {steps.map((step, index) => {
         const state = index < current ? 'done' : index === current ? 'current' : 'todo';
         return (
@@ -21,7 +23,9 @@ export function Stepper({ steps, current }: { steps: Step[]; current: number }) 
               {state === 'done' ? <Check size={12} /> : index + 1}
             </span>
             <span>{step.label}</span>
-            {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
+            {state === 'done' ? (
+              <span className="visually-hidden">{t('firstRun.steps.doneMark')}</span>
+            ) : null}
           </li>
         );
       })}

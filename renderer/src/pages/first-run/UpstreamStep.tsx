@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -12,6 +13,7 @@ import { useEnvironmentDefaults } from './use-environment-defaults.ts';
 
 /** Profile and key in one form: save the profile, make it active, store the key. */
 export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
+  const { t } = useTranslation();
   const status = useAppStore((s) => s.status);
   const setStatus = useAppStore((s) => s.setStatus);
   const loadProfiles = useAppStore((s) => s.loadProfiles);
@@ -32,7 +34,7 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
   const { busy, error, perform } = useBusyAction();
 
   const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
-  const keyProblem = touched && !hasKey && !key.trim() ? 'Enter the key for this upstream.' : null;
+  const keyProblem = touched && !hasKey && !key.trim() ? t('firstRun.upstream.keyMissing') : null;
 
   const submit = async () => {
     setTouched(true);
@@ -67,13 +69,16 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
       }}
     >
       <div>
-        <h1 id="upstream-step-title">Connect your upstream</h1>
-        <p className="muted">The hosted gateway this app forwards to, and your key for it.</p>
+        <h1 id="upstream-step-title">{t('firstRun.upstream.title')}</h1>
+        <p className="muted">{t('firstRun.upstream.description')}</p>
       </div>
       {baseUrlFromEnv ? (
         <p className="muted" id="upstream-from-env">
-          The base URL comes from <code>MODEL_GATEWAY_UPSTREAM</code>, as <code>serve</code> uses
-          it. Change it here if this app should use another.
+          <Trans
+            i18nKey="firstRun.upstream.fromEnv"
+            values={{ variable: 'MODEL_GATEWAY_UPSTREAM', command: 'serve' }}
+            components={{ code: <code /> }}
+          />
         </p>
       ) : null}
       <ProfileFields
@@ -86,11 +91,11 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
         urlProblem={urlProblem}
       />
       <Field
-        label="Upstream API key"
+        label={t('firstRun.upstream.key')}
         hint={
           keyFromEnv
-            ? 'MODEL_GATEWAY_UPSTREAM_KEY is set and will be used; leave this empty.'
-            : 'Stored in the OS keychain. It is never shown again.'
+            ? t('firstRun.upstream.keyFromEnv', { variable: 'MODEL_GATEWAY_UPSTREAM_KEY' })
+            : t('firstRun.upstream.keyHint')
         }
         error={keyProblem}
       >
@@ -103,25 +108,23 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
             onChange={(e) => setKey(e.target.value)}
             autoComplete="off"
             spellCheck={false}
-            placeholder={
-              status?.keySource === 'keychain' ? 'A key is stored; enter one to replace it' : ''
-            }
+            placeholder={status?.keySource === 'keychain' ? t('firstRun.upstream.keyStored') : ''}
           />
         )}
       </Field>
       {status?.keychainProblem ? (
-        <Alert kind="warning" title="The keychain cannot be used">
+        <Alert kind="warning" title={t('firstRun.upstream.keychainProblem')}>
           {status.keychainProblem}
         </Alert>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div className="form-actions">
         <button type="button" className="btn" onClick={onBack} disabled={busy}>
-          Back
+          {t('firstRun.back')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Spinner size={14} /> : null}
-          Save and continue
+          {t('firstRun.upstream.save')}
           {busy ? null : <ArrowRight size={14} aria-hidden="true" />}
         </button>
       </div>

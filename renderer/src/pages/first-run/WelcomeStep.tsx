@@ -1,9 +1,8 @@
 import { ArrowRight, KeyRound, ShieldCheck, Waypoints } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FORMAT_NAME, WIRE_FORMATS } from '../../../../shared/wire-formats.ts';
 
 const FORMAT_NAMES = WIRE_FORMATS.map((format) => FORMAT_NAME[format]);
-/** Every format by name: `a, b or c`. */
-const FORMATS_SPOKEN = `${FORMAT_NAMES.slice(0, -1).join(', ')} or ${FORMAT_NAMES.at(-1) ?? ''}`;
 
 interface WelcomeStepProps {
   onNext: () => void;
@@ -11,35 +10,34 @@ interface WelcomeStepProps {
 }
 
 export function WelcomeStep({ onNext, onSkip }: WelcomeStepProps) {
+  const { t, i18n } = useTranslation();
+  // Every format by name, as the language lists alternatives: "a, b or c", "a、b或c".
+  const formats = new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(FORMAT_NAMES);
   return (
     <div className="stack">
-      <h1>Welcome to Model Gateway</h1>
-      <p className="muted">
-        One endpoint on this machine for every model your upstream key can reach. Tools that speak
-        {FORMATS_SPOKEN} all work with every model; the gateway translates where a model lacks the
-        tool’s format.
-      </p>
+      <h1>{t('firstRun.welcome.title')}</h1>
+      <p className="muted">{t('firstRun.welcome.intro', { formats })}</p>
       <ul className="feature-list">
         <li>
           <Waypoints size={16} aria-hidden="true" />
-          <span>Connect the hosted gateway you use (its URL and your key).</span>
+          <span>{t('firstRun.welcome.connect')}</span>
         </li>
         <li>
           <KeyRound size={16} aria-hidden="true" />
-          <span>The key goes to the OS keychain and never reaches a tool, a log or a file.</span>
+          <span>{t('firstRun.welcome.keychain')}</span>
         </li>
         <li>
           <ShieldCheck size={16} aria-hidden="true" />
-          <span>Tools get their own local tokens, which you can revoke one by one.</span>
+          <span>{t('firstRun.welcome.tokens')}</span>
         </li>
       </ul>
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={onNext}>
-          Get started
+          {t('firstRun.welcome.start')}
           <ArrowRight size={14} aria-hidden="true" />
         </button>
         <button type="button" className="btn btn-ghost" onClick={onSkip}>
-          Skip setup for now
+          {t('firstRun.welcome.skip')}
         </button>
       </div>
     </div>

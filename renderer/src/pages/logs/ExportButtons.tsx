@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { downloadText } from '../../lib/download.ts';
@@ -13,6 +14,7 @@ const MIME = { csv: 'text/csv;charset=utf-8', jsonl: 'application/x-ndjson;chars
  * other parts: the page redraws with each batch of live rows, and they need not.
  */
 export const ExportButtons = memo(function ExportButtons() {
+  const { t } = useTranslation();
   const filter = useLogsStore((s) => s.filter);
   const [busy, setBusy] = useState<'csv' | 'jsonl' | null>(null);
 
@@ -21,9 +23,9 @@ export const ExportButtons = memo(function ExportButtons() {
     try {
       const { filename, content } = await getApi().call('logs.export', { format, filter });
       downloadText(filename, content, MIME[format]);
-      toast.success(`Exported ${filename}`);
+      toast.success(t('logs.export.done', { filename }));
     } catch (e) {
-      toast.error(`Export failed: ${errorMessage(e)}`);
+      toast.error(t('logs.export.failed', { error: errorMessage(e) }));
     } finally {
       setBusy(null);
     }
@@ -40,7 +42,7 @@ export const ExportButtons = memo(function ExportButtons() {
           onClick={() => void run(format)}
         >
           {busy === format ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
-          Export {format.toUpperCase()}
+          {t('logs.export.button', { format: format === 'csv' ? 'CSV' : 'JSONL' })}
         </button>
       ))}
     </>

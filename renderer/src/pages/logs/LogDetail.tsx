@@ -1,8 +1,11 @@
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { LogEntry, Tariff } from '../../../../shared/contract.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatCost } from '../../format/cost.ts';
 import { formatDuration } from '../../format/duration.ts';
+import { formatDateTimeFull } from '../../format/time.ts';
 import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import { hashFor } from '../../lib/routes.ts';
@@ -15,26 +18,36 @@ import { PathText, StatusBadge } from './log-cells.tsx';
 import { ModelAttempts } from '../../components/ModelAttempts.tsx';
 import { attemptsOf } from '../../format/attempts.ts';
 
-function tariffText(tariff: Tariff | null): string {
-  if (!tariff) return 'none known';
+function tariffText(tariff: Tariff | null, t: TFunction): string {
+  if (!tariff) return t('logs.detail.tariff.none');
   if (tariff.kind === 'per-call')
-    return `per call: price ${tariff.modelPrice} × group ${tariff.groupRatio}`;
-  return `tokens: model ${tariff.modelRatio} × group ${tariff.groupRatio}, completion ${tariff.completionRatio}, cache ${tariff.cacheRatio}`;
+    return t('logs.detail.tariff.perCall', { price: tariff.modelPrice, group: tariff.groupRatio });
+  return t('logs.detail.tariff.tokens', {
+    model: tariff.modelRatio,
+    group: tariff.groupRatio,
+    completion: tariff.completionRatio,
+    cache: tariff.cacheRatio,
+  });
 }
 
 /** The request as a curl command, the local token left as a shell variable. */
 function CurlSection({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
   const url = useAppStore((s) => s.status?.gateway.url ?? null);
   const port = useAppStore((s) => s.settings?.port ?? s.status?.gateway.port ?? 8787);
   const { command, notes } = logCurl(entry, gatewayBaseUrl(url, port));
   return (
     <section aria-labelledby="log-curl">
-      <h3 id="log-curl">As curl</h3>
+      <h3 id="log-curl">{t('logs.detail.curl.title')}</h3>
       <div className="stack-sm">
-        <CodeBlock code={command} label="as curl" />
+        <CodeBlock code={command} label={t('logs.detail.curl.label')} />
         <ul className="log-curl-notes">
           <li>
-            Set <code>{TOKEN_PLACEHOLDER.slice(1)}</code> to a local token first.
+            <Trans
+              i18nKey="logs.detail.curl.setToken"
+              values={{ name: TOKEN_PLACEHOLDER.slice(1) }}
+              components={{ code: <code /> }}
+            />
           </li>
           {notes.map((note) => (
             <li key={note}>{note}</li>
@@ -47,15 +60,16 @@ function CurlSection({ entry }: { entry: LogEntry }) {
 
 /** The model route the request asked for, and each model it tried with why it moved on. */
 function ModelRouteSection({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
   const attempts = attemptsOf(entry);
   if (!entry.modelRoute && attempts.length === 0) return null;
   const movedOn = attempts.filter((a) => a.outcome !== 'answered').length;
   return (
     <section aria-labelledby="log-model-route">
-      <h3 id="log-model-route">Model route</h3>
+      <h3 id="log-model-route">{t('logs.detail.modelRoute.title')}</h3>
       <div className="stack-sm">
         <dl className="kv">
-          <dt>Route</dt>
+          <dt>{t('logs.detail.modelRoute.route')}</dt>
           <dd>
             {entry.modelRoute ? (
               <a className="mono" href={hashFor('routes')}>
@@ -65,21 +79,21 @@ function ModelRouteSection({ entry }: { entry: LogEntry }) {
               '—'
             )}
           </dd>
-          <dt>Answered by</dt>
-          <dd className="mono">{entry.servedModel ?? 'no model'}</dd>
-          <dt>Fell back</dt>
+          <dt>{t('logs.detail.answeredBy')}</dt>
+          <dd className="mono">{entry.servedModel ?? t('logs.detail.modelRoute.noModel')}</dd>
+          <dt>{t('logs.detail.modelRoute.fellBack')}</dt>
           <dd>
             {attempts.length > 1
-              ? `yes: ${attempts.length} models tried`
+              ? t('logs.detail.modelRoute.triedMany', { count: attempts.length })
               : attempts.length === 0
-                ? 'no model was tried'
+                ? t('logs.detail.modelRoute.noneTried')
                 : movedOn > 0
-                  ? 'no: its first model failed, and no other could help'
-                  : 'no: its first model answered'}
+                  ? t('logs.detail.modelRoute.firstFailed')
+                  : t('logs.detail.modelRoute.firstAnswered')}
           </dd>
         </dl>
         {attempts.length > 0 ? (
-          <ModelAttempts attempts={attempts} label="Models tried, in order" />
+          <ModelAttempts attempts={attempts} label={t('logs.detail.modelRoute.attempts')} />
         ) : null}
       </div>
     </section>
@@ -88,72 +102,77 @@ function ModelRouteSection({ entry }: { entry: LogEntry }) {
 
 /** Every field of one request, with redacted headers and bodies when they were captured. */
 export function LogDetail({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => (value ? t('logs.detail.yes') : t('logs.detail.no'));
+  const none = t('logs.detail.none');
   return (
     <div className="stack log-detail">
       <OpenInChatButton entry={entry} />
       <section aria-labelledby="log-summary">
-        <h3 id="log-summary">Request</h3>
+        <h3 id="log-summary">{t('logs.detail.request.title')}</h3>
         <dl className="kv">
-          <dt>Request id</dt>
+          <dt>{t('logs.detail.request.id')}</dt>
           <dd className="row">
             <span className="mono">{entry.requestId}</span>
             <CopyButton
               text={entry.requestId}
-              label="Copy request id"
+              label={t('logs.detail.request.copyId')}
               className="btn btn-ghost btn-sm"
               iconOnly
             />
           </dd>
-          <dt>Started</dt>
-          <dd>{new Date(entry.startedAt).toLocaleString()}</dd>
-          <dt>Client</dt>
+          <dt>{t('logs.detail.request.started')}</dt>
+          <dd>{formatDateTimeFull(entry.startedAt)}</dd>
+          <dt>{t('logs.detail.request.client')}</dt>
           <dd>{entry.client ?? '—'}</dd>
-          <dt>Endpoint</dt>
+          <dt>{t('logs.detail.request.endpoint')}</dt>
           <dd className="mono">
             {entry.method} {entry.path}
           </dd>
-          <dt>Model asked for</dt>
+          <dt>{t('logs.detail.request.modelAsked')}</dt>
           <dd className="mono">{entry.model ?? '—'}</dd>
           {entry.servedModel && entry.servedModel !== entry.model ? (
             <>
-              <dt>Answered by</dt>
+              <dt>{t('logs.detail.answeredBy')}</dt>
               <dd className="mono">{entry.servedModel}</dd>
             </>
           ) : null}
-          <dt>Stream</dt>
-          <dd>{entry.stream ? 'yes' : 'no'}</dd>
-          <dt>Status</dt>
+          <dt>{t('logs.detail.request.stream')}</dt>
+          <dd>{yesNo(entry.stream)}</dd>
+          <dt>{t('logs.detail.request.status')}</dt>
           <dd>
             <StatusBadge entry={entry} />
           </dd>
-          <dt>Latency</dt>
+          <dt>{t('logs.detail.request.latency')}</dt>
           <dd>{formatDuration(entry.latencyMs)}</dd>
-          <dt>Time to first byte</dt>
+          <dt>{t('logs.detail.request.ttfb')}</dt>
           <dd>{formatDuration(entry.ttfbMs)}</dd>
-          <dt>Upstream attempts</dt>
+          <dt>{t('logs.detail.request.upstreamAttempts')}</dt>
           <dd>{entry.attempts}</dd>
-          <dt>Cancelled</dt>
-          <dd>{entry.cancelled ? 'yes, the client disconnected' : 'no'}</dd>
+          <dt>{t('logs.detail.request.cancelled')}</dt>
+          <dd>
+            {entry.cancelled ? t('logs.detail.request.clientDisconnected') : t('logs.detail.no')}
+          </dd>
         </dl>
       </section>
 
       <ModelRouteSection entry={entry} />
 
       <section aria-labelledby="log-path">
-        <h3 id="log-path">Path</h3>
+        <h3 id="log-path">{t('logs.detail.path.title')}</h3>
         <dl className="kv">
-          <dt>Path</dt>
+          <dt>{t('logs.detail.path.path')}</dt>
           <dd>
             <PathText entry={entry} />
           </dd>
-          <dt>Client format</dt>
+          <dt>{t('logs.detail.path.clientFormat')}</dt>
           <dd>{entry.clientFormat ? FORMAT_NAME[entry.clientFormat] : '—'}</dd>
-          <dt>Upstream format</dt>
+          <dt>{t('logs.detail.path.upstreamFormat')}</dt>
           <dd>{entry.upstreamFormat ? FORMAT_NAME[entry.upstreamFormat] : '—'}</dd>
-          <dt>Translation rules</dt>
+          <dt>{t('logs.detail.path.rules')}</dt>
           <dd>
             {entry.rules.length === 0 ? (
-              'none'
+              none
             ) : (
               <ul className="rule-list">
                 {entry.rules.map((rule) => (
@@ -164,15 +183,12 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
               </ul>
             )}
           </dd>
-          <dt>Dropped fields</dt>
+          <dt>{t('logs.detail.path.dropped')}</dt>
           <dd>
             {entry.dropped.length === 0 ? (
-              'none'
+              none
             ) : (
-              <ul
-                className="rule-list"
-                aria-label="Fields dropped because they do not change the answer"
-              >
+              <ul className="rule-list" aria-label={t('logs.detail.path.droppedLabel')}>
                 {entry.dropped.map((field) => (
                   <li key={field} className="mono">
                     {field}
@@ -185,40 +201,40 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
       </section>
 
       <section aria-labelledby="log-usage">
-        <h3 id="log-usage">Usage</h3>
+        <h3 id="log-usage">{t('logs.detail.usage.title')}</h3>
         {entry.usage ? (
           <dl className="kv">
-            <dt>Input tokens</dt>
+            <dt>{t('logs.detail.usage.input')}</dt>
             <dd>{formatTokens(entry.usage.inputTokens)}</dd>
-            <dt>Output tokens</dt>
+            <dt>{t('logs.detail.usage.output')}</dt>
             <dd>{formatTokens(entry.usage.outputTokens)}</dd>
-            <dt>Total</dt>
+            <dt>{t('logs.detail.usage.total')}</dt>
             <dd>{formatTokens(entry.usage.totalTokens)}</dd>
-            <dt>Cached input</dt>
+            <dt>{t('logs.detail.usage.cached')}</dt>
             <dd>{formatTokens(entry.usage.cachedInputTokens)}</dd>
-            <dt>Written to cache</dt>
+            <dt>{t('logs.detail.usage.cacheWrite')}</dt>
             <dd>{formatTokens(entry.usage.cacheWriteTokens)}</dd>
-            <dt>Reasoning</dt>
+            <dt>{t('logs.detail.usage.reasoning')}</dt>
             <dd>{formatTokens(entry.usage.reasoningTokens)}</dd>
-            <dt>Estimated usage</dt>
+            <dt>{t('logs.detail.usage.estimated')}</dt>
             <dd>
               {entry.usageEstimated
-                ? 'yes — the stream ended before the upstream reported usage (≈ 4 characters a token)'
-                : 'no — reported by the upstream'}
+                ? t('logs.detail.usage.estimatedYes')
+                : t('logs.detail.usage.estimatedNo')}
             </dd>
-            <dt>Cost</dt>
-            <dd>{formatCost(entry.costUsd)} (estimate)</dd>
-            <dt>Tariff</dt>
-            <dd>{tariffText(entry.tariff)}</dd>
+            <dt>{t('logs.detail.usage.cost')}</dt>
+            <dd>{t('logs.detail.usage.costEstimate', { cost: formatCost(entry.costUsd) })}</dd>
+            <dt>{t('logs.detail.usage.tariff')}</dt>
+            <dd>{tariffText(entry.tariff, t)}</dd>
           </dl>
         ) : (
-          <p className="muted">No usage recorded.</p>
+          <p className="muted">{t('logs.detail.usage.none')}</p>
         )}
       </section>
 
       {entry.errorKind || entry.errorMessage ? (
         <section aria-labelledby="log-error">
-          <h3 id="log-error">Error</h3>
+          <h3 id="log-error">{t('logs.detail.error')}</h3>
           <div className="alert alert-error">
             <div>
               {entry.errorKind ? <p className="alert-title mono">{entry.errorKind}</p> : null}
@@ -231,10 +247,10 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
       <CurlSection entry={entry} />
 
       <section aria-labelledby="log-capture">
-        <h3 id="log-capture">Headers and bodies</h3>
+        <h3 id="log-capture">{t('logs.detail.capture.title')}</h3>
         {entry.capture ? (
           <div className="stack-sm">
-            <table className="table header-table" aria-label="Request headers (redacted)">
+            <table className="table header-table" aria-label={t('logs.detail.capture.headers')}>
               <tbody>
                 {Object.entries(entry.capture.requestHeaders).map(([name, value]) => (
                   <tr key={name}>
@@ -246,23 +262,31 @@ export function LogDetail({ entry }: { entry: LogEntry }) {
                 ))}
               </tbody>
             </table>
-            <h4>Request body</h4>
+            <h4>{t('logs.detail.capture.requestBody')}</h4>
             {entry.capture.requestBody !== null ? (
-              <CodeBlock code={prettyBody(entry.capture.requestBody)} label="request body" />
+              <CodeBlock
+                code={prettyBody(entry.capture.requestBody)}
+                label={t('logs.detail.capture.requestBodyLabel')}
+              />
             ) : (
-              <p className="muted">None.</p>
+              <p className="muted">{t('logs.detail.capture.noBody')}</p>
             )}
-            <h4>Response body</h4>
+            <h4>{t('logs.detail.capture.responseBody')}</h4>
             {entry.capture.responseBody !== null ? (
-              <CodeBlock code={prettyBody(entry.capture.responseBody)} label="response body" />
+              <CodeBlock
+                code={prettyBody(entry.capture.responseBody)}
+                label={t('logs.detail.capture.responseBodyLabel')}
+              />
             ) : (
-              <p className="muted">None.</p>
+              <p className="muted">{t('logs.detail.capture.noBody')}</p>
             )}
           </div>
         ) : (
           <p className="muted">
-            Not captured. Turn on “Capture request and response bodies” in{' '}
-            <a href={hashFor('settings')}>Settings</a> to record them for new requests.
+            <Trans
+              i18nKey="logs.detail.capture.notCaptured"
+              components={{ settings: <a href={hashFor('settings')} /> }}
+            />
           </p>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -15,6 +16,7 @@ type Loaded =
  * live window may have let the row go). Memoised: the page redraws with each batch of live rows.
  */
 export const LogDetailDrawer = memo(function LogDetailDrawer() {
+  const { t } = useTranslation();
   const requestId = useLogsStore((s) => s.selectedRequestId);
   const select = useLogsStore((s) => s.select);
   const fromList = useLogsStore((s) =>
@@ -32,7 +34,7 @@ export const LogDetailDrawer = memo(function LogDetailDrawer() {
       .then((entry) => {
         if (cancelled) return;
         if (entry) setLoaded({ state: 'ready', entry });
-        else setLoaded({ state: 'error', message: 'This request is no longer in the log.' });
+        else setLoaded({ state: 'error', message: t('logs.detail.gone') });
       })
       .catch((e: unknown) => {
         if (!cancelled) setLoaded({ state: 'error', message: errorMessage(e) });
@@ -40,7 +42,7 @@ export const LogDetailDrawer = memo(function LogDetailDrawer() {
     return () => {
       cancelled = true;
     };
-  }, [requestId, attempt]);
+  }, [requestId, attempt, t]);
 
   // Show the row we already have while the full record loads.
   const entry = loaded.state === 'ready' ? loaded.entry : fromList;
@@ -50,19 +52,19 @@ export const LogDetailDrawer = memo(function LogDetailDrawer() {
       open={requestId !== null}
       onClose={() => select(null)}
       variant="drawer"
-      title="Request details"
+      title={t('logs.detail.title')}
       description={entry ? `${entry.method} ${entry.path}` : undefined}
     >
       {loaded.state === 'error' ? (
         <ErrorState
-          title="Details could not be loaded"
+          title={t('logs.detail.loadFailed')}
           message={loaded.message}
           onRetry={() => setAttempt(attempt + 1)}
         />
       ) : entry ? (
         <LogDetail entry={entry} />
       ) : (
-        <LoadingState label="Loading details…" />
+        <LoadingState label={t('logs.detail.loading')} />
       )}
     </Dialog>
   );

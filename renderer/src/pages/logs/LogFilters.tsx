@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
 import {
   EMPTY_LOG_FORM,
@@ -12,15 +13,6 @@ import { useModelsStore } from '../../stores/models-store.ts';
 import { useRoutesStore } from '../../stores/routes-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 
-const RANGES: { value: LogTimeRange; label: string }[] = [
-  { value: 'all', label: 'Any time' },
-  { value: '15m', label: 'Last 15 minutes' },
-  { value: '1h', label: 'Last hour' },
-  { value: '24h', label: 'Last 24 hours' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-];
-
 /** A text field that applies its value after typing pauses, not on every keystroke. */
 function useDebounced(value: string, apply: (v: string) => void, current: string) {
   useEffect(() => {
@@ -32,6 +24,7 @@ function useDebounced(value: string, apply: (v: string) => void, current: string
 
 /** The filter bar. Memoised: the page redraws with each batch of live rows, the bar need not. */
 export const LogFilters = memo(function LogFilters() {
+  const { t } = useTranslation();
   const form = useLogsStore((s) => s.form);
   const setForm = useLogsStore((s) => s.setForm);
   const resetForm = useLogsStore((s) => s.resetForm);
@@ -59,33 +52,41 @@ export const LogFilters = memo(function LogFilters() {
   useDebounced(draft.modelRoute, (modelRoute) => setForm({ modelRoute }), form.modelRoute);
 
   const active = isFiltered(form);
+  const ranges: { value: LogTimeRange; label: string }[] = [
+    { value: 'all', label: t('logs.filters.range.all') },
+    { value: '15m', label: t('logs.filters.range.last15m') },
+    { value: '1h', label: t('logs.filters.range.last1h') },
+    { value: '24h', label: t('logs.filters.range.last24h') },
+    { value: '7d', label: t('logs.filters.range.last7d') },
+    { value: '30d', label: t('logs.filters.range.last30d') },
+  ];
 
   return (
     <form
       className="log-filters"
       role="search"
-      aria-label="Filter the log"
+      aria-label={t('logs.filters.label')}
       onSubmit={(e) => e.preventDefault()}
     >
-      <Field label="Search" className="filter-text">
+      <Field label={t('logs.filters.search')} className="filter-text">
         {(p) => (
           <input
             {...p}
             className="input"
             type="search"
-            placeholder="Request id, path, error…"
+            placeholder={t('logs.filters.searchPlaceholder')}
             value={draft.text}
             onChange={(e) => setDraft({ ...draft, text: e.target.value })}
           />
         )}
       </Field>
-      <Field label="Model">
+      <Field label={t('logs.filters.model')}>
         {(p) => (
           <input
             {...p}
             className="input"
             list="log-filter-models"
-            placeholder="Any model"
+            placeholder={t('logs.filters.anyModel')}
             value={draft.model}
             onChange={(e) => setDraft({ ...draft, model: e.target.value })}
           />
@@ -99,13 +100,13 @@ export const LogFilters = memo(function LogFilters() {
           <option key={m.id} value={m.id} />
         ))}
       </datalist>
-      <Field label="Route">
+      <Field label={t('logs.filters.route')}>
         {(p) => (
           <input
             {...p}
             className="input"
             list="log-filter-routes"
-            placeholder="Any route"
+            placeholder={t('logs.filters.anyRoute')}
             value={draft.modelRoute}
             onChange={(e) => setDraft({ ...draft, modelRoute: e.target.value })}
           />
@@ -116,13 +117,13 @@ export const LogFilters = memo(function LogFilters() {
           <option key={r.name} value={r.name} />
         ))}
       </datalist>
-      <Field label="Client">
+      <Field label={t('logs.filters.client')}>
         {(p) => (
           <input
             {...p}
             className="input"
             list="log-filter-clients"
-            placeholder="Any client"
+            placeholder={t('logs.filters.anyClient')}
             value={draft.client}
             onChange={(e) => setDraft({ ...draft, client: e.target.value })}
           />
@@ -133,7 +134,7 @@ export const LogFilters = memo(function LogFilters() {
           <option key={t.id} value={t.name} />
         ))}
       </datalist>
-      <Field label="Status">
+      <Field label={t('logs.filters.status')}>
         {(p) => (
           <select
             {...p}
@@ -141,14 +142,14 @@ export const LogFilters = memo(function LogFilters() {
             value={form.status}
             onChange={(e) => setForm({ status: e.target.value as LogFilterForm['status'] })}
           >
-            <option value="">Any status</option>
-            <option value="ok">OK</option>
-            <option value="error">Errors</option>
-            <option value="fellBack">Fell back to another model</option>
+            <option value="">{t('logs.filters.anyStatus')}</option>
+            <option value="ok">{t('logs.filters.statusOk')}</option>
+            <option value="error">{t('logs.filters.statusError')}</option>
+            <option value="fellBack">{t('logs.filters.statusFellBack')}</option>
           </select>
         )}
       </Field>
-      <Field label="Time">
+      <Field label={t('logs.filters.time')}>
         {(p) => (
           <select
             {...p}
@@ -156,7 +157,7 @@ export const LogFilters = memo(function LogFilters() {
             value={form.range}
             onChange={(e) => setForm({ range: e.target.value as LogTimeRange })}
           >
-            {RANGES.map((r) => (
+            {ranges.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
               </option>
@@ -179,7 +180,7 @@ export const LogFilters = memo(function LogFilters() {
         }}
       >
         <X size={14} aria-hidden="true" />
-        Clear filters
+        {t('logs.filters.clear')}
       </button>
     </form>
   );

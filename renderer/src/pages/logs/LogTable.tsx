@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { formatTokens } from '../../format/tokens.ts';
 import type { LogSort } from '../../stores/log-sort.ts';
-import { LOG_COLUMNS } from './log-cells.tsx';
+import { LOG_COLUMNS, useColumnLabels } from './log-cells.tsx';
 import { firstSortDesc } from './sort-rows.ts';
 
 const ROW_HEIGHT = 40;
@@ -41,6 +42,8 @@ interface LogTableProps {
 export const LogTable = memo(function LogTable(props: LogTableProps) {
   const { rows, rowCount, hasMore, selectedRequestId, onOpen, sort, onSort, onEndReached } = props;
   const { onFollowChange, newCount, onShowNew } = props;
+  const { t } = useTranslation();
+  const labels = useColumnLabels();
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const [pendingFocus, setPendingFocus] = useState<number | null>(null);
@@ -108,12 +111,17 @@ export const LogTable = memo(function LogTable(props: LogTableProps) {
     newCount > 0 ? (
       <button type="button" className="btn btn-primary btn-sm log-new-rows" onClick={showNew}>
         <ArrowUp size={14} aria-hidden="true" />
-        {formatTokens(newCount)} new {newCount === 1 ? 'request' : 'requests'}
+        {t('logs.table.newRequests', { count: newCount, formatted: formatTokens(newCount) })}
       </button>
     ) : null;
 
   const table = (
-    <div className="log-table" role="table" aria-label="Request log" aria-rowcount={rowCount}>
+    <div
+      className="log-table"
+      role="table"
+      aria-label={t('logs.table.label')}
+      aria-rowcount={rowCount}
+    >
       <div role="rowgroup" className="log-head">
         <div role="row" className="log-row" aria-rowindex={1}>
           {LOG_COLUMNS.map((c) => {
@@ -136,7 +144,7 @@ export const LogTable = memo(function LogTable(props: LogTableProps) {
                     })
                   }
                 >
-                  {c.label}
+                  {labels[c.id]}
                   {sorted === 'ascending' ? (
                     <ArrowUp size={12} aria-hidden="true" />
                   ) : sorted === 'descending' ? (

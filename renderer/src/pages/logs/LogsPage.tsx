@@ -1,5 +1,6 @@
 import { Pause, Play, ScrollText, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -25,6 +26,7 @@ import './logs.css';
 const NO_ROWS: LogEntry[] = [];
 
 export default function LogsPage() {
+  const { t } = useTranslation();
   const loaded = useLogsStore((s) => s.rows);
   const sort = useLogsStore((s) => s.sort);
   const setSort = useLogsStore((s) => s.setSort);
@@ -83,7 +85,7 @@ export default function LogsPage() {
   const searchOlder =
     searchedTo !== null && !loadingMore ? (
       <button type="button" className="btn btn-sm" onClick={() => void loadMore()}>
-        Search older
+        {t('logs.page.searchOlder')}
       </button>
     ) : null;
 
@@ -91,30 +93,30 @@ export default function LogsPage() {
   if (status === 'error' && rows.length === 0) {
     body = (
       <ErrorState
-        title="The log could not be loaded"
+        title={t('logs.page.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
     );
   } else if ((status === 'loading' || status === 'idle') && rows.length === 0) {
-    body = <LoadingState label="Loading the log…" />;
+    body = <LoadingState label={t('logs.page.loading')} />;
   } else if (rows.length === 0 && loadingMore) {
-    body = <LoadingState label="Searching the log…" />;
+    body = <LoadingState label={t('logs.page.searching')} />;
   } else if (rows.length === 0) {
     body =
       searchedTo !== null ? (
         <EmptyState
           icon={<SearchX size={20} />}
-          title="No request matches these filters yet"
+          title={t('logs.page.noMatchYet')}
           actions={searchOlder}
         >
-          Searched back to {formatDateTime(searchedTo)}.
+          {t('logs.page.searchedBack', { time: formatDateTime(searchedTo) })}
         </EmptyState>
       ) : filtered ? (
-        <EmptyState icon={<SearchX size={20} />} title="No request matches these filters" />
+        <EmptyState icon={<SearchX size={20} />} title={t('logs.page.noMatch')} />
       ) : (
-        <EmptyState icon={<ScrollText size={20} />} title="No requests yet">
-          Requests to the gateway appear here as they happen.
+        <EmptyState icon={<ScrollText size={20} />} title={t('logs.page.emptyTitle')}>
+          {t('logs.page.emptyBody')}
         </EmptyState>
       );
   } else {
@@ -138,8 +140,8 @@ export default function LogsPage() {
   return (
     <main className="page page-fill">
       <PageHeader
-        title="Logs"
-        description="Every request through the gateway, newest first."
+        title={t('logs.page.title')}
+        description={t('logs.page.description')}
         actions={
           <>
             <button
@@ -153,7 +155,11 @@ export default function LogsPage() {
               ) : (
                 <Play size={14} aria-hidden="true" />
               )}
-              {live ? 'Live' : missed > 0 ? `Paused · ${missed} new` : 'Paused'}
+              {live
+                ? t('logs.page.live')
+                : missed > 0
+                  ? t('logs.page.pausedNew', { count: missed, formatted: formatTokens(missed) })
+                  : t('logs.page.paused')}
             </button>
             <ExportButtons />
           </>
@@ -165,20 +171,25 @@ export default function LogsPage() {
       </div>
       <div className="log-footer">
         <span className="muted" role="status">
-          {rows.length > 0
-            ? `Showing ${formatTokens(rows.length)}${total ? ` of ${formatLogTotal(total)}` : ''}`
-            : ''}
+          {rows.length === 0
+            ? ''
+            : total
+              ? t('logs.footer.showingOf', {
+                  shown: formatTokens(rows.length),
+                  total: formatLogTotal(total),
+                })
+              : t('logs.footer.showing', { shown: formatTokens(rows.length) })}
           {next !== null && sort.column !== DEFAULT_LOG_SORT.column
-            ? ` (sorted among the ${formatTokens(rows.length)} newest)`
+            ? t('logs.footer.sortedAmong', { count: rows.length, shown: formatTokens(rows.length) })
             : ''}
           {rows.length > 0 && searchedTo !== null
-            ? ` · searched back to ${formatDateTime(searchedTo)}`
+            ? t('logs.footer.searchedBack', { time: formatDateTime(searchedTo) })
             : ''}
         </span>
         {loadingMore ? (
           <span className="row muted">
             <Spinner size={14} />{' '}
-            {searchedTo !== null ? 'Searching older requests…' : 'Loading more…'}
+            {searchedTo !== null ? t('logs.footer.searchingOlder') : t('logs.footer.loadingMore')}
           </span>
         ) : rows.length > 0 ? (
           searchOlder

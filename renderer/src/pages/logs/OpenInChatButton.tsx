@@ -1,5 +1,6 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -10,10 +11,9 @@ import { useLogsStore } from '../../stores/logs-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 
 /** Why a logged request cannot be opened in chat, before asking the app; null when it may be. */
-function blocker(entry: LogEntry): string | null {
-  if (entry.clientFormat === null) return 'Only generation requests hold messages to open in chat.';
-  if (entry.capture?.requestBody == null)
-    return 'Its body was not captured: turn on body capture in Settings to open new requests in chat.';
+function blocker(entry: LogEntry): 'notGeneration' | 'notCaptured' | null {
+  if (entry.clientFormat === null) return 'notGeneration';
+  if (entry.capture?.requestBody == null) return 'notCaptured';
   return null;
 }
 
@@ -22,6 +22,7 @@ function blocker(entry: LogEntry): string | null {
  * continue or send again. The app decodes the captured body with the gateway's own decoders.
  */
 export function OpenInChatButton({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
   const openFromLog = useChatStore((s) => s.openFromLog);
   const select = useLogsStore((s) => s.select);
   const [busy, setBusy] = useState(false);
@@ -37,7 +38,7 @@ export function OpenInChatButton({ entry }: { entry: LogEntry }) {
       select(null);
       window.location.hash = hashFor('chat');
       if (omitted.length > 0)
-        toast.info(`Opened in chat without ${omitted.join(', ')}: the chat has no place for them.`);
+        toast.info(t('logs.openInChat.omitted', { parts: omitted.join(', ') }));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -55,11 +56,13 @@ export function OpenInChatButton({ entry }: { entry: LogEntry }) {
         onClick={() => void open()}
       >
         {busy ? <Spinner size={13} /> : <MessageSquarePlus size={14} aria-hidden="true" />}
-        Open in chat
+        {t('logs.openInChat.button')}
       </button>
       {reason ? (
         <p id={reasonId} className="field-hint">
-          {reason}
+          {reason === 'notGeneration'
+            ? t('logs.openInChat.notGeneration')
+            : t('logs.openInChat.notCaptured')}
         </p>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}

@@ -1,4 +1,5 @@
 import type { LogEntry } from '../../../../shared/contract.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** Where the copied command reads the local token from; never the token itself. */
 export const TOKEN_PLACEHOLDER = '$MODEL_GATEWAY_TOKEN';
@@ -60,14 +61,12 @@ export function logCurl(entry: LogEntry, gatewayUrl: string): LogCurl {
   if (body !== null) {
     if (!hasContentType) lines.push(`-H 'content-type: application/json'`);
     lines.push(`--data-raw ${shellQuote(body)}`);
-    if (body.endsWith('… [truncated]')) notes.push('The captured body was cut short.');
-    if (body.includes('[REDACTED]')) notes.push('Secrets in the body were replaced by [REDACTED].');
+    if (body.endsWith('… [truncated]')) notes.push(i18n.t('logs.detail.curl.truncated'));
+    if (body.includes('[REDACTED]')) notes.push(i18n.t('logs.detail.curl.redacted'));
   } else if (entry.method === 'POST') {
     if (!hasContentType) lines.push(`-H 'content-type: application/json'`);
     lines.push(`--data-raw '{}'`);
-    notes.push(
-      'The body was not captured: replace {} with it (Settings → capture request and response bodies).',
-    );
+    notes.push(i18n.t('logs.detail.curl.notCaptured'));
   }
   if (entry.stream) lines.push('--no-buffer');
   return { command: lines.join(' \\\n  '), notes };

@@ -1,5 +1,6 @@
 import { FlaskConical, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
@@ -19,6 +20,7 @@ interface RouteCardProps {
 
 /** One route: its models in order with their formats, what it shadows, test, fallbacks. */
 export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
+  const { t } = useTranslation();
   const models = useModelsStore((s) => s.models);
   const routes = useRoutesStore((s) => s.routes);
   const defaults = useRoutesStore((s) => s.defaults);
@@ -38,13 +40,15 @@ export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
           <div className="row route-badges">
             <FormatBadges model={routeBadges(route, models)} />
             {route.shadow && route.shadowsModel ? (
-              <span className="badge badge-translated" title="A catalog model has this name">
-                Shadows a catalog model
+              <span className="badge badge-translated" title={t('routes.card.shadowsTitle')}>
+                {t('routes.card.shadows')}
               </span>
             ) : null}
-            {hidden ? <span className="badge badge-warning">Hidden by a catalog model</span> : null}
+            {hidden ? <span className="badge badge-warning">{t('routes.card.hidden')}</span> : null}
             {route.missing.length > 0 ? (
-              <span className="badge badge-warning">{route.missing.length} not in the catalog</span>
+              <span className="badge badge-warning">
+                {t('routes.card.missingCount', { count: route.missing.length })}
+              </span>
             ) : null}
           </div>
         </div>
@@ -57,28 +61,30 @@ export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
             aria-busy={running}
           >
             <FlaskConical size={14} aria-hidden="true" />
-            Test
+            {t('routes.card.test')}
           </button>
           <button type="button" className="btn btn-sm" onClick={onEdit}>
             <Pencil size={14} aria-hidden="true" />
-            Edit
+            {t('routes.card.edit')}
           </button>
           <button type="button" className="btn btn-sm btn-danger-ghost" onClick={onDelete}>
             <Trash2 size={14} aria-hidden="true" />
-            Delete
+            {t('routes.card.delete')}
           </button>
         </div>
       </div>
       <div className="card-body stack">
         {hidden ? (
           <Alert kind="warning" live={false}>
-            A catalog model is called <span className="mono">{route.name}</span>: requests for this
-            name go to that model, not the route. Edit the route and tick “Take the name from the
-            catalog model”, or rename it.
+            <Trans
+              i18nKey="routes.card.hiddenBody"
+              values={{ name: route.name }}
+              components={{ name: <span className="mono" /> }}
+            />
           </Alert>
         ) : null}
         {warnings ? (
-          <Alert kind="warning" title="Saved, with warnings">
+          <Alert kind="warning" title={t('routes.card.savedWithWarnings')}>
             <ul className="route-warnings">
               {warnings.map((w) => (
                 <li key={w}>{w}</li>
@@ -89,11 +95,14 @@ export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
               className="btn btn-sm btn-ghost"
               onClick={() => dismissWarnings(route.name)}
             >
-              Dismiss
+              {t('routes.card.dismiss')}
             </button>
           </Alert>
         ) : null}
-        <ol className="route-models" aria-label={`Models of ${route.name}, tried in order`}>
+        <ol
+          className="route-models"
+          aria-label={t('routes.card.modelsLabel', { name: route.name })}
+        >
           {route.models.map((id, i) => {
             const model = models.find((m) => m.id === id);
             const subRoute = routes.find((r) => r.name === id && r.name !== route.name);
@@ -109,7 +118,7 @@ export function RouteCard({ route, onEdit, onDelete }: RouteCardProps) {
                     {model ? <FormatBadges model={model} /> : null}
                     {subRoute ? (
                       <>
-                        <span className="badge badge-neutral">route</span>
+                        <span className="badge badge-neutral">{t('routes.card.routeBadge')}</span>
                         <FormatBadges model={routeBadges(subRoute, models)} />
                       </>
                     ) : null}

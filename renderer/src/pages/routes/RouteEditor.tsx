@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, TriangleAlert, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -34,6 +35,7 @@ interface RouteEditorProps {
 
 /** Creates or changes a route, in a dialog: a form keyed by the route, so each opens fresh. */
 export function RouteEditor({ open, route, onClose, onSaved }: RouteEditorProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -44,16 +46,18 @@ export function RouteEditor({ open, route, onClose, onSaved }: RouteEditorProps)
       open={open}
       onClose={close}
       wide
-      title={route ? `Edit the route ${route.name}` : 'New route'}
-      description="Clients send the route’s name as their model; its models are tried in this order."
+      title={
+        route ? t('routes.editor.editTitle', { name: route.name }) : t('routes.editor.newTitle')
+      }
+      description={t('routes.editor.description')}
       footer={
         <>
           <button type="button" className="btn" onClick={close} disabled={busy}>
-            Cancel
+            {t('routes.editor.cancel')}
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
             {busy ? <Spinner size={14} /> : null}
-            Save route
+            {t('routes.editor.save')}
           </button>
         </>
       }
@@ -82,6 +86,7 @@ interface RouteEditorFormProps {
 }
 
 function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
+  const { t } = useTranslation();
   const models = useModelsStore((s) => s.models);
   const routes = useRoutesStore((s) => s.routes);
   const defaults = useRoutesStore((s) => s.defaults);
@@ -132,23 +137,29 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
   const unavailable: UnavailableReason = useCallback(
     (choice) => {
       if (choice.kind === 'route' && (choice.id === editedName || choice.id === route?.name))
-        return 'This route itself';
-      if (form.models.includes(choice.id)) return 'Already in the route';
+        return t('routes.editor.itself');
+      if (form.models.includes(choice.id)) return t('routes.editor.already');
       return null;
     },
-    [editedName, route?.name, form.models],
+    [editedName, route?.name, form.models, t],
   );
 
   const add = (modelId: string) => {
     patch({ models: [...form.models, modelId] });
-    setAnnouncement(`${modelId} added as model ${form.models.length + 1}.`);
+    setAnnouncement(t('routes.editor.added', { model: modelId, position: form.models.length + 1 }));
   };
 
   const move = (index: number, step: -1 | 1) => {
     const model = form.models[index];
     if (model === undefined) return;
     patch({ models: moveItem(form.models, index, step) });
-    setAnnouncement(`${model} moved to position ${index + step + 1} of ${form.models.length}.`);
+    setAnnouncement(
+      t('routes.editor.moved', {
+        model,
+        position: index + step + 1,
+        count: form.models.length,
+      }),
+    );
     // Keep the focus on the button pressed (it moved with the model), or its twin at an end.
     setPendingFocus(`${model}:${step < 0 ? 'up' : 'down'}`);
   };
@@ -158,7 +169,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
     if (model === undefined) return;
     const next = form.models.filter((_, i) => i !== index);
     patch({ models: next });
-    setAnnouncement(`${model} removed.`);
+    setAnnouncement(t('routes.editor.removed', { model }));
     const neighbour = next[index] ?? next[index - 1];
     setPendingFocus(neighbour !== undefined ? `${neighbour}:remove` : 'add');
   };
@@ -183,8 +194,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
       onRouteSaved(checked.params, saved);
       toast.success(
         saved.warnings.length > 0
-          ? `Route “${saved.route.name}” saved, with warnings (see its card)`
-          : `Route “${saved.route.name}” saved`,
+          ? t('routes.editor.savedWarnings', { name: saved.route.name })
+          : t('routes.editor.saved', { name: saved.route.name }),
       );
       onSaved(saved.route.name);
     } catch (error) {
@@ -200,7 +211,9 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
     <form
       id={id}
       className="stack route-form"
-      aria-label={route ? `Edit the route ${route.name}` : 'New route'}
+      aria-label={
+        route ? t('routes.editor.editTitle', { name: route.name }) : t('routes.editor.newTitle')
+      }
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -208,8 +221,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
       }}
     >
       <Field
-        label="Name"
-        hint="What clients send as their model, e.g. coding, fast, or a name an agent insists on."
+        label={t('routes.editor.name')}
+        hint={t('routes.editor.nameHint')}
         error={errors.name ?? null}
       >
         {(p) => (
@@ -227,11 +240,11 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
       </Field>
 
       <fieldset className="route-form-part">
-        <legend className="field-label">Models, tried in this order</legend>
+        <legend className="field-label">{t('routes.editor.models')}</legend>
         {form.models.length === 0 ? (
-          <p className="field-hint">No model yet: add the first one below.</p>
+          <p className="field-hint">{t('routes.editor.noModels')}</p>
         ) : (
-          <ol ref={listRef} className="route-edit-list" aria-label="Models in the route">
+          <ol ref={listRef} className="route-edit-list" aria-label={t('routes.editor.modelsLabel')}>
             {form.models.map((modelId, index) => {
               const model = models.find((m) => m.id === modelId);
               const sub = routes.find((r) => r.name === modelId);
@@ -245,7 +258,9 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                   <span className="route-model-main">
                     <span className="mono route-model-id">{modelId}</span>
                     <span className="route-model-facts">
-                      {sub ? <span className="badge badge-neutral">route</span> : null}
+                      {sub ? (
+                        <span className="badge badge-neutral">{t('routes.card.routeBadge')}</span>
+                      ) : null}
                       {model ? (
                         <FormatBadges model={model} />
                       ) : sub ? (
@@ -253,7 +268,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                       ) : (
                         <span className="route-missing">
                           <TriangleAlert size={12} aria-hidden="true" />
-                          Not in the catalog
+                          {t('routes.editor.notInCatalog')}
                         </span>
                       )}
                     </span>
@@ -262,8 +277,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                     <button
                       type="button"
                       className="btn btn-sm btn-icon"
-                      aria-label={`Move ${modelId} up`}
-                      title="Move up"
+                      aria-label={t('routes.editor.moveUpLabel', { model: modelId })}
+                      title={t('routes.editor.moveUp')}
                       data-focus-key={`${modelId}:up`}
                       disabled={first}
                       onClick={() => move(index, -1)}
@@ -273,8 +288,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                     <button
                       type="button"
                       className="btn btn-sm btn-icon"
-                      aria-label={`Move ${modelId} down`}
-                      title="Move down"
+                      aria-label={t('routes.editor.moveDownLabel', { model: modelId })}
+                      title={t('routes.editor.moveDown')}
                       data-focus-key={`${modelId}:down`}
                       disabled={last}
                       onClick={() => move(index, 1)}
@@ -284,8 +299,8 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                     <button
                       type="button"
                       className="btn btn-sm btn-icon btn-danger-ghost"
-                      aria-label={`Remove ${modelId}`}
-                      title="Remove"
+                      aria-label={t('routes.editor.removeLabel', { model: modelId })}
+                      title={t('routes.editor.remove')}
                       data-focus-key={`${modelId}:remove`}
                       onClick={() => removeAt(index)}
                     >
@@ -297,10 +312,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
             })}
           </ol>
         )}
-        <Field
-          label="Add a model or route"
-          hint="Type to search the catalog; ↑ ↓ to move, Enter to add. Routes may include other routes."
-        >
+        <Field label={t('routes.editor.add')} hint={t('routes.editor.addHint')}>
           {(p) => (
             <div data-route-add={id} className="route-add">
               <ModelPicker
@@ -310,7 +322,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
                 value={null}
                 onChange={add}
                 unavailableReason={unavailable}
-                placeholder="Search models and routes…"
+                placeholder={t('routes.editor.addPlaceholder')}
                 showInfo={false}
                 wide
               />
@@ -330,34 +342,38 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
             onChange={(e) => patch({ shadow: e.target.checked })}
             aria-describedby={`${id}-shadow-hint`}
           />
-          <span>Take the name from the catalog model (shadow)</span>
+          <span>{t('routes.editor.shadow')}</span>
         </label>
         <p id={`${id}-shadow-hint`} className="field-hint">
-          When a catalog model has the route’s name, clients asking for that name get the route
-          instead of the model — say, to send an agent’s{' '}
-          <span className="mono">claude-sonnet-4-5</span> to models of your choice. Without it, such
-          a name is refused.
+          <Trans
+            i18nKey="routes.editor.shadowHint"
+            values={{ model: 'claude-sonnet-4-5' }}
+            components={{ model: <span className="mono" /> }}
+          />
         </p>
         {catalogClash && !form.shadow ? (
           <Alert kind="warning" live={false}>
-            <span className="mono">{editedName}</span> is a model in the catalog: tick the box to
-            take its name, or pick another name.
+            <Trans
+              i18nKey="routes.editor.clash"
+              values={{ name: editedName }}
+              components={{ name: <span className="mono" /> }}
+            />
           </Alert>
         ) : null}
       </div>
 
       <div className="form-grid">
         <NumberField
-          label="First byte limit for streams (seconds)"
-          hint="A stream that sends nothing for this long moves on to the next model. Answers that are not streamed are not limited."
+          label={t('routes.editor.firstByte')}
+          hint={t('routes.editor.firstByteHint')}
           error={errors.firstByteSeconds ?? null}
           placeholder={defaultWaitText(defaults, 'firstByteTimeoutMs')}
           value={form.firstByteSeconds}
           onChange={(value) => patch({ firstByteSeconds: value })}
         />
         <NumberField
-          label="Longest Retry-After waited for (seconds)"
-          hint="A rate limit asking to wait longer moves on at once; a shorter one is waited out first."
+          label={t('routes.editor.retryAfter')}
+          hint={t('routes.editor.retryAfterHint')}
           error={errors.maxRetryAfterSeconds ?? null}
           placeholder={defaultWaitText(defaults, 'maxRetryAfterMs')}
           value={form.maxRetryAfterSeconds}
@@ -366,7 +382,7 @@ function RouteEditorForm({ id, route, onBusy, onSaved }: RouteEditorFormProps) {
       </div>
 
       {refusal ? (
-        <Alert kind="error" title="Not saved">
+        <Alert kind="error" title={t('routes.editor.notSaved')}>
           {refusal}
         </Alert>
       ) : null}

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ModelAttempts } from '../../components/ModelAttempts.tsx';
@@ -12,6 +13,7 @@ import { RECENT_FALLBACKS, useRouteActivityStore } from '../../stores/route-acti
 
 /** The route's last requests that moved on to another model, each with why; on demand. */
 export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const list = useRouteActivityStore((s) => s.fallbacks[route.name]);
   const loadFallbacks = useRouteActivityStore((s) => s.loadFallbacks);
@@ -27,24 +29,24 @@ export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
     if (!list || (list.status === 'loading' && list.rows.length === 0))
       content = (
         <p className="row muted" role="status">
-          <Spinner size={14} /> Loading recent fallbacks…
+          <Spinner size={14} /> {t('routes.fallbacks.loading')}
         </p>
       );
     else if (list.status === 'error')
       content = (
-        <Alert kind="error" title="Recent fallbacks could not be loaded">
+        <Alert kind="error" title={t('routes.fallbacks.loadFailed')}>
           <p>{list.error}</p>
           <button
             type="button"
             className="btn btn-sm"
             onClick={() => void loadFallbacks(route.name)}
           >
-            Try again
+            {t('routes.fallbacks.retry')}
           </button>
         </Alert>
       );
     else if (list.rows.length === 0)
-      content = <p className="muted">No request through {route.name} has fallen back yet.</p>;
+      content = <p className="muted">{t('routes.fallbacks.none', { name: route.name })}</p>;
     else
       content = (
         <ul className="route-fallback-list">
@@ -61,12 +63,12 @@ export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
                   className="btn btn-sm btn-ghost"
                   onClick={() => openLogEntry(entry.requestId)}
                 >
-                  Open in Logs
+                  {t('routes.fallbacks.openInLogs')}
                 </button>
               </div>
               <ModelAttempts
                 attempts={attemptsOf(entry)}
-                label={`Models tried at ${formatDateTime(entry.startedAt)}`}
+                label={t('routes.fallbacks.attempts', { time: formatDateTime(entry.startedAt) })}
               />
             </li>
           ))}
@@ -89,7 +91,7 @@ export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
           ) : (
             <ChevronRight size={14} aria-hidden="true" />
           )}
-          Recent fallbacks
+          {t('routes.fallbacks.title')}
         </button>
         {open ? (
           <div className="form-actions">
@@ -104,17 +106,16 @@ export function RouteFallbacks({ route }: { route: ModelRouteInfo }) {
                 aria-hidden="true"
                 className={list?.status === 'loading' ? 'spin' : undefined}
               />
-              Refresh
+              {t('routes.fallbacks.refresh')}
             </button>
             <button
               type="button"
               className="btn btn-sm"
               onClick={() => openRouteFallbacks(route.name)}
             >
-              All in Logs
               {list?.total && list.total.count > RECENT_FALLBACKS
-                ? ` (${formatLogTotal(list.total)})`
-                : ''}
+                ? t('routes.fallbacks.allInLogsCount', { total: formatLogTotal(list.total) })
+                : t('routes.fallbacks.allInLogs')}
             </button>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -10,6 +11,7 @@ import { useRouteActivityStore } from '../../stores/route-activity-store.ts';
  * in the route's order.
  */
 export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
+  const { t } = useTranslation();
   const run = useRouteActivityStore((s) => s.tests[route.name]);
   const { cancelTest, clearTest, test } = useRouteActivityStore.getState();
 
@@ -18,26 +20,26 @@ export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
     content = (
       <div className="route-test-running">
         <Spinner size={14} />
-        <span>Testing {route.name}: one short request to each of its models, in order…</span>
+        <span>{t('routes.test.running', { name: route.name })}</span>
         <button type="button" className="btn btn-sm" onClick={() => cancelTest(route.name)}>
-          Cancel
+          {t('routes.test.cancel')}
         </button>
       </div>
     );
   else if (run?.state === 'error')
     content = (
-      <Alert kind="error" title="The test could not run">
+      <Alert kind="error" title={t('routes.test.failed')}>
         <p>{run.message}</p>
         <div className="form-actions">
           <button type="button" className="btn btn-sm" onClick={() => void test(route.name)}>
-            Try again
+            {t('routes.test.retry')}
           </button>
           <button
             type="button"
             className="btn btn-sm btn-ghost"
             onClick={() => clearTest(route.name)}
           >
-            Dismiss
+            {t('routes.test.dismiss')}
           </button>
         </div>
       </Alert>
@@ -48,7 +50,7 @@ export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
       <div className="route-test-results">
         <div className="row-between">
           <h3 className="route-subheading">
-            Test: {ok} of {run.results.length} answered
+            {t('routes.test.summary', { ok, count: run.results.length })}
           </h3>
           <button
             type="button"
@@ -56,10 +58,10 @@ export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
             onClick={() => clearTest(route.name)}
           >
             <X size={14} aria-hidden="true" />
-            Clear the test
+            {t('routes.test.clear')}
           </button>
         </div>
-        <ol className="route-test-list" aria-label={`Test of ${route.name}, each model`}>
+        <ol className="route-test-list" aria-label={t('routes.test.label', { name: route.name })}>
           {run.results.map((r, i) => (
             <li key={`${i}-${r.model}`} className={r.ok ? 'is-ok' : 'is-failed'}>
               <span className="route-test-head">
@@ -70,11 +72,15 @@ export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
                 )}
                 <span className="mono">{r.model}</span>
                 <span className={r.ok ? 'badge badge-success' : 'badge badge-danger'}>
-                  {r.ok ? 'answered' : r.status === null ? 'no answer' : `error ${r.status}`}
+                  {r.ok
+                    ? t('routes.test.answered')
+                    : r.status === null
+                      ? t('routes.test.noAnswer')
+                      : t('routes.test.error', { status: r.status })}
                 </span>
                 <span className="subtle nowrap">{formatDuration(r.latencyMs)}</span>
               </span>
-              <span className="route-test-text">{r.text || '(an empty answer)'}</span>
+              <span className="route-test-text">{r.text || t('routes.test.emptyAnswer')}</span>
             </li>
           ))}
         </ol>
@@ -85,9 +91,13 @@ export function RouteTestPanel({ route }: { route: ModelRouteInfo }) {
   // Announced as it changes: started, and what came of it.
   const announcement =
     run?.state === 'running'
-      ? `Testing ${route.name}…`
+      ? t('routes.test.announceRunning', { name: route.name })
       : run?.state === 'done'
-        ? `Test of ${route.name}: ${run.results.filter((r) => r.ok).length} of ${run.results.length} models answered.`
+        ? t('routes.test.announceDone', {
+            name: route.name,
+            ok: run.results.filter((r) => r.ok).length,
+            count: run.results.length,
+          })
         : '';
   return (
     <>

@@ -1,5 +1,6 @@
 import { Plus, RefreshCw, Route as RouteIcon } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ModelRouteInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -36,6 +37,7 @@ function focusAfterDialog(route: string | null): void {
 type Editing = { route: ModelRouteInfo | null } | null;
 
 export default function RoutesPage() {
+  const { t } = useTranslation();
   const routes = useRoutesStore((s) => s.routes);
   const status = useRoutesStore((s) => s.status);
   const error = useRoutesStore((s) => s.error);
@@ -65,33 +67,36 @@ export default function RoutesPage() {
       disabled={status !== 'ready'}
     >
       <Plus size={14} aria-hidden="true" />
-      New route
+      {t('routes.page.new')}
     </button>
   );
 
   let body;
-  if (status === 'idle' || status === 'loading') body = <LoadingState label="Loading routes…" />;
+  if (status === 'idle' || status === 'loading')
+    body = <LoadingState label={t('routes.page.loading')} />;
   else if (status === 'error')
     body = (
       <ErrorState
-        title="The routes could not be loaded"
+        title={t('routes.page.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
     );
   else if (routes.length === 0)
     body = (
-      <EmptyState icon={<RouteIcon size={20} />} title="No routes yet" actions={newButton}>
-        A route is a name your tools send as their model — say <code>coding</code>, or a name an
-        agent insists on — standing for models tried in order. When one is rate limited, failing or
-        unreachable before anything reached the tool, the next one answers.
+      <EmptyState
+        icon={<RouteIcon size={20} />}
+        title={t('routes.page.emptyTitle')}
+        actions={newButton}
+      >
+        <Trans i18nKey="routes.page.emptyBody" components={{ code: <code /> }} />
       </EmptyState>
     );
   else
     body = (
       <div className="stack">
         {error ? (
-          <Alert kind="warning" title="Loading again failed; showing the last list">
+          <Alert kind="warning" title={t('routes.page.reloadFailed')}>
             {error}
           </Alert>
         ) : null}
@@ -110,15 +115,15 @@ export default function RoutesPage() {
     <main className="page">
       <div className="page-narrow">
         <PageHeader
-          title="Routes"
-          description="A route is a name your tools send as their model, standing for models tried in order. When one is rate limited, failing, unreachable, slow to start or missing, the next one answers — only before anything reached the tool, and never for a bad request or a rejected key."
+          title={t('routes.page.title')}
+          description={t('routes.page.description')}
           actions={
             <>
               <button
                 type="button"
                 className="btn btn-icon"
-                aria-label="Reload routes"
-                title="Reload routes"
+                aria-label={t('routes.page.reload')}
+                title={t('routes.page.reload')}
                 onClick={() => void load()}
                 disabled={status === 'loading'}
               >
@@ -134,10 +139,12 @@ export default function RoutesPage() {
         />
         {modelsStatus === 'error' || (modelsStatus === 'ready' && models.length === 0) ? (
           <div className="routes-notice">
-            <Alert kind="warning" title="No model catalog">
-              {modelsError ?? 'The upstream listed no models.'} Routes can be saved, but their
-              models cannot be picked or checked until the catalog loads:{' '}
-              <a href={hashFor('settings')}>check the upstream in Settings</a>.
+            <Alert kind="warning" title={t('routes.page.noCatalog')}>
+              <Trans
+                i18nKey="routes.page.noCatalogBody"
+                values={{ reason: modelsError ?? t('routes.page.noModels') }}
+                components={{ settings: <a href={hashFor('settings')} /> }}
+              />
             </Alert>
           </div>
         ) : null}
@@ -151,23 +158,31 @@ export default function RoutesPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the route “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete route"
+        title={t('routes.delete.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('routes.delete.confirm')}
         danger
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await remove(deleting.name);
           onRouteRemoved(deleting.name);
-          toast.success(`Route “${deleting.name}” deleted`);
+          toast.success(t('routes.delete.done', { name: deleting.name }));
           focusAfterDialog(null);
         }}
       >
-        Tools that send <strong className="mono">{deleting?.name}</strong> as their model get
-        {deleting?.shadowsModel
-          ? ' the catalog model of that name from now on.'
-          : ' “model not found” from now on.'}{' '}
-        Routes that include it, and tokens sent to it once a budget is spent, need changing too.
+        {deleting?.shadowsModel ? (
+          <Trans
+            i18nKey="routes.delete.bodyShadow"
+            values={{ name: deleting.name }}
+            components={{ name: <strong className="mono" /> }}
+          />
+        ) : (
+          <Trans
+            i18nKey="routes.delete.body"
+            values={{ name: deleting?.name ?? '' }}
+            components={{ name: <strong className="mono" /> }}
+          />
+        )}
       </ConfirmDialog>
     </main>
   );

@@ -3,6 +3,7 @@ import type {
   RouteDefaults,
   RouteSaveParams,
 } from '../../../../shared/contract.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** The route editor's fields, as typed (the waits in seconds, empty for the default). */
 export interface RouteForm {
@@ -44,9 +45,9 @@ export function moveItem<T>(list: readonly T[], index: number, step: -1 | 1): T[
 /** The route's name as a client sends it: what the app accepts (see contract-schemas.ts). */
 function nameError(name: string): string | null {
   const trimmed = name.trim();
-  if (!trimmed) return 'Name the route: clients send this name as their model.';
-  if (trimmed.length > 200) return 'At most 200 characters.';
-  if (/[\s/?#]/.test(trimmed)) return 'No spaces, “/”, “?” or “#”: clients send it in URLs.';
+  if (!trimmed) return i18n.t('routes.form.nameMissing');
+  if (trimmed.length > 200) return i18n.t('routes.form.nameTooLong');
+  if (/[\s/?#]/.test(trimmed)) return i18n.t('routes.form.nameChars');
   return null;
 }
 
@@ -55,9 +56,9 @@ export function parseWait(text: string): { ms: number | null } | { error: string
   const trimmed = text.trim().replace(/\s*s$/i, '');
   if (!trimmed) return { ms: null };
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { error: 'Enter a number of seconds, e.g. 30 or 2.5.' };
-  if (value < 0.1) return { error: 'At least 0.1 s.' };
-  if (value > 600) return { error: 'At most 600 s (10 minutes).' };
+  if (!Number.isFinite(value)) return { error: i18n.t('routes.form.waitNumber') };
+  if (value < 0.1) return { error: i18n.t('routes.form.waitMin') };
+  if (value > 600) return { error: i18n.t('routes.form.waitMax') };
   return { ms: Math.round(value * 1000) };
 }
 
@@ -90,16 +91,23 @@ export function checkRouteForm(
 
 /** "60 s (default)" for a wait left empty, as the field's placeholder says. */
 export function defaultWaitText(defaults: RouteDefaults | null, key: keyof RouteDefaults): string {
-  return defaults ? `${defaults[key] / 1000} (default)` : 'the default';
+  return defaults
+    ? i18n.t('routes.form.defaultSeconds', { seconds: defaults[key] / 1000 })
+    : i18n.t('routes.form.theDefault');
 }
 
 /** The waits a route uses, in words, for its card: set ones as set, the rest as defaults. */
 export function waitsText(route: ModelRouteInfo, defaults: RouteDefaults | null): string {
   const wait = (ms: number | null, key: keyof RouteDefaults) => {
-    if (ms !== null) return `${ms / 1000} s`;
-    return defaults ? `${defaults[key] / 1000} s (default)` : 'default';
+    if (ms !== null) return i18n.t('routes.card.wait', { seconds: ms / 1000 });
+    return defaults
+      ? i18n.t('routes.card.waitDefault', { seconds: defaults[key] / 1000 })
+      : i18n.t('routes.card.default');
   };
-  return `First byte within ${wait(route.firstByteTimeoutMs, 'firstByteTimeoutMs')} · waits out a Retry-After up to ${wait(route.maxRetryAfterMs, 'maxRetryAfterMs')}`;
+  return i18n.t('routes.card.waits', {
+    firstByte: wait(route.firstByteTimeoutMs, 'firstByteTimeoutMs'),
+    retryAfter: wait(route.maxRetryAfterMs, 'maxRetryAfterMs'),
+  });
 }
 
 /**
@@ -107,8 +115,5 @@ export function waitsText(route: ModelRouteInfo, defaults: RouteDefaults | null)
  * saved, else what the app does with it.
  */
 export function missingText(model: string, warnings: string[] | undefined): string {
-  return (
-    warnings?.find((w) => w.includes(model)) ??
-    'Not in the catalog: skipped until the catalog lists it.'
-  );
+  return warnings?.find((w) => w.includes(model)) ?? i18n.t('routes.card.missing');
 }

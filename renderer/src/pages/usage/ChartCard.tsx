@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ChartCardProps {
   title: string;
@@ -10,6 +11,7 @@ interface ChartCardProps {
 }
 
 export function ChartCard({ title, summary, children, actions, empty = false }: ChartCardProps) {
+  const { t } = useTranslation();
   return (
     <figure className="card chart-card">
       <div className="chart-card-header">
@@ -20,7 +22,7 @@ export function ChartCard({ title, summary, children, actions, empty = false }: 
       </div>
       <p className="visually-hidden">{summary}</p>
       <div className="chart-body" aria-hidden="true">
-        {empty ? <p className="chart-empty">No data in this range.</p> : children}
+        {empty ? <p className="chart-empty">{t('usage.chart.empty')}</p> : children}
       </div>
     </figure>
   );

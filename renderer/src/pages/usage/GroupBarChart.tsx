@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { UsageGroup } from '../../../../shared/contract.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { formatMetric, METRIC_LABEL, topGroups, type GroupMetric } from './group-metric.ts';
+import { formatMetric, topGroups, type GroupMetric } from './group-metric.ts';
+import { useMetricLabels } from './metric-labels.ts';
 
 interface GroupBarChartProps {
   title: string;
@@ -11,13 +13,18 @@ interface GroupBarChartProps {
 
 /** Horizontal bars per model or per local token, biggest first (plain HTML: it reflows). */
 export function GroupBarChart({ title, groups, metric, color }: GroupBarChartProps) {
+  const { t } = useTranslation();
+  const labels = useMetricLabels();
   const data = topGroups(groups, metric);
   const max = Math.max(0, ...data.map((d) => d.value));
   const summary = data.map((d) => `${d.key}: ${formatMetric(d.value, metric)}`).join('; ');
   return (
     <ChartCard
       title={title}
-      summary={`${METRIC_LABEL[metric]} — ${summary || 'none'}.`}
+      summary={t('usage.chart.groupSummary', {
+        metric: labels[metric],
+        values: summary || t('usage.chart.noneSummary'),
+      })}
       empty={data.length === 0 || max === 0}
     >
       <ul className="hbar-chart">

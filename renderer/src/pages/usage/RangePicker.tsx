@@ -1,17 +1,18 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
 import type { RangePreset } from '../../stores/usage-range.ts';
 import { useUsageStore } from '../../stores/usage-store.ts';
 
-const PRESETS: { value: RangePreset; label: string }[] = [
-  { value: '24h', label: '24 hours' },
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: 'custom', label: 'Custom' },
-];
-
 /** 24h / 7 days / 30 days, or two dates. */
 export function RangePicker() {
+  const { t } = useTranslation();
+  const presets: { value: RangePreset; label: string }[] = [
+    { value: '24h', label: t('usage.range.last24h') },
+    { value: '7d', label: t('usage.range.last7d') },
+    { value: '30d', label: t('usage.range.last30d') },
+    { value: 'custom', label: t('usage.range.custom') },
+  ];
   const preset = useUsageStore((s) => s.preset);
   const custom = useUsageStore((s) => s.custom);
   const setPreset = useUsageStore((s) => s.setPreset);
@@ -22,8 +23,8 @@ export function RangePicker() {
 
   return (
     <div className="range-picker">
-      <div className="segmented" role="group" aria-label="Time range">
-        {PRESETS.map(({ value, label }) => (
+      <div className="segmented" role="group" aria-label={t('usage.range.label')}>
+        {presets.map(({ value, label }) => (
           <button
             key={value}
             type="button"
@@ -48,7 +49,7 @@ export function RangePicker() {
             setCustom({ from, to });
           }}
         >
-          <Field label="Start date">
+          <Field label={t('usage.range.start')}>
             {(p) => (
               <input
                 {...p}
@@ -60,7 +61,7 @@ export function RangePicker() {
               />
             )}
           </Field>
-          <Field label="End date">
+          <Field label={t('usage.range.end')}>
             {(p) => (
               <input
                 {...p}
@@ -73,7 +74,7 @@ export function RangePicker() {
             )}
           </Field>
           <button type="submit" className="btn btn-primary" disabled={!from || !to}>
-            Apply
+            {t('usage.range.apply')}
           </button>
         </form>
       ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { UsagePoint } from '../../../../shared/contract.ts';
 import { formatCost, formatCostTick } from '../../format/cost.ts';
 import { formatBucket, formatDateTime } from '../../format/time.ts';
@@ -11,14 +12,15 @@ interface SeriesChartsProps {
 }
 
 const HEIGHT = 220;
-const TOKEN_SERIES = [
-  { name: 'Input', color: 'var(--chart-1)' },
-  { name: 'Output', color: 'var(--chart-2)' },
-];
-const COST_SERIES = [{ name: 'Cost', color: 'var(--chart-1)' }];
 
 /** Cost and tokens per hour (≤ 2 days) or per day, as bars: one total per bucket. */
 export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
+  const { t } = useTranslation();
+  const tokenSeries = [
+    { name: t('usage.series.input'), color: 'var(--chart-1)' },
+    { name: t('usage.series.output'), color: 'var(--chart-2)' },
+  ];
+  const costSeries = [{ name: t('usage.series.cost'), color: 'var(--chart-1)' }];
   const empty = series.every((p) => p.requests === 0);
   const totalCost = series.reduce((n, p) => n + p.costUsd, 0);
   const totalTokens = series.reduce((n, p) => n + p.inputTokens + p.outputTokens, 0);
@@ -26,18 +28,21 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
   const last = series.at(-1)?.bucketStart ?? 0;
   const multiDay = last - first >= 24 * 3_600_000;
   const formatTime = (ms: number) => formatBucket(ms, bucket, { multiDay });
-  const unit = bucket === 'hour' ? 'hour' : 'day';
 
   return (
     <>
       <ChartCard
-        title="Cost over time"
-        summary={`Estimated cost per ${unit}, ${formatCost(totalCost)} in total.`}
+        title={t('usage.series.costTitle')}
+        summary={
+          bucket === 'hour'
+            ? t('usage.series.costPerHour', { total: formatCost(totalCost) })
+            : t('usage.series.costPerDay', { total: formatCost(totalCost) })
+        }
         empty={empty}
       >
         <TimeBarChart
           points={series.map((p) => ({ at: p.bucketStart, values: [p.costUsd] }))}
-          series={COST_SERIES}
+          series={costSeries}
           height={HEIGHT}
           axisWidth={64}
           formatValue={formatCost}
@@ -47,8 +52,12 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
         />
       </ChartCard>
       <ChartCard
-        title="Tokens over time"
-        summary={`Input and output tokens per ${unit}, ${formatTokens(totalTokens)} in total.`}
+        title={t('usage.series.tokensTitle')}
+        summary={
+          bucket === 'hour'
+            ? t('usage.series.tokensPerHour', { total: formatTokens(totalTokens) })
+            : t('usage.series.tokensPerDay', { total: formatTokens(totalTokens) })
+        }
         empty={empty}
       >
         <TimeBarChart
@@ -56,7 +65,7 @@ export function SeriesCharts({ series, bucket }: SeriesChartsProps) {
             at: p.bucketStart,
             values: [p.inputTokens, p.outputTokens],
           }))}
-          series={TOKEN_SERIES}
+          series={tokenSeries}
           height={HEIGHT}
           axisWidth={48}
           formatValue={formatTokens}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { UsageTotals } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens, formatTokensCompact } from '../../format/tokens.ts';
@@ -11,37 +12,46 @@ interface Card {
 
 /** Requests, input and output tokens, and estimated cost for the range. */
 export function TotalsCards({ totals }: { totals: UsageTotals }) {
+  const { t } = useTranslation();
   const cards: Card[] = [
     {
-      label: 'Requests',
+      label: t('usage.totals.requests'),
       value: formatTokens(totals.requests),
       title: formatTokens(totals.requests),
-      detail: `${formatTokens(totals.errors)} error${totals.errors === 1 ? '' : 's'}`,
+      detail: t('usage.totals.errors', {
+        count: totals.errors,
+        formatted: formatTokens(totals.errors),
+      }),
     },
     {
-      label: 'Input tokens',
+      label: t('usage.totals.input'),
       value: formatTokensCompact(totals.inputTokens),
       title: formatTokens(totals.inputTokens),
-      detail: `${formatTokensCompact(totals.cachedTokens)} cached`,
+      detail: t('usage.totals.cached', { formatted: formatTokensCompact(totals.cachedTokens) }),
     },
     {
-      label: 'Output tokens',
+      label: t('usage.totals.output'),
       value: formatTokensCompact(totals.outputTokens),
       title: formatTokens(totals.outputTokens),
-      detail: `${formatTokensCompact(totals.reasoningTokens)} reasoning`,
+      detail: t('usage.totals.reasoning', {
+        formatted: formatTokensCompact(totals.reasoningTokens),
+      }),
     },
     {
-      label: 'Estimated cost',
+      label: t('usage.totals.cost'),
       value: formatCost(totals.costUsd),
       title: `$${totals.costUsd}`,
       detail:
         totals.estimatedRequests > 0
-          ? `${formatTokens(totals.estimatedRequests)} with estimated usage`
-          : 'from the upstream’s tariffs',
+          ? t('usage.totals.estimated', {
+              count: totals.estimatedRequests,
+              formatted: formatTokens(totals.estimatedRequests),
+            })
+          : t('usage.totals.fromTariffs'),
     },
   ];
   return (
-    <ul className="totals" aria-label="Totals">
+    <ul className="totals" aria-label={t('usage.totals.label')}>
       {cards.map((card) => (
         <li key={card.label} className="card total-card">
           <span className="total-label">{card.label}</span>

@@ -1,8 +1,9 @@
 import { RefreshCw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BudgetStatus } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { TokenBudgets } from '../../components/TokenBudgets.tsx';
-import { NO_TOKEN_TEXT, tokenNoun } from '../../format/token-client.ts';
+import { noTokenText } from '../../format/token-client.ts';
 import { hashFor } from '../../lib/routes.ts';
 import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
@@ -26,6 +27,7 @@ function byToken(budgets: BudgetStatus[]): { id: string; name: string; budgets: 
  * reserved by requests in flight, the limit, when it resets and what happens once it is spent.
  */
 export function UsageBudgets() {
+  const { t } = useTranslation();
   const budgets = useLimitsStore((s) => s.budgets);
   const status = useLimitsStore((s) => s.budgetsStatus);
   const error = useLimitsStore((s) => s.budgetsError);
@@ -36,38 +38,46 @@ export function UsageBudgets() {
   if (status === 'idle' || (status === 'loading' && budgets.length === 0)) return null;
   if (status === 'error')
     return (
-      <Alert kind="warning" title="Budgets could not be loaded">
+      <Alert kind="warning" title={t('usage.budgets.loadFailed')}>
         <p>{error}</p>
         <button type="button" className="btn btn-sm" onClick={() => void loadBudgets()}>
           <RefreshCw size={14} aria-hidden="true" />
-          Try again
+          {t('usage.budgets.retry')}
         </button>
       </Alert>
     );
   if (budgets.length === 0)
     return (
       <p className="muted usage-no-budgets">
-        No local token has a budget. Set daily, weekly or monthly budgets per token in{' '}
-        <a href={hashFor('settings')}>Settings → Local tokens</a>.
+        <Trans
+          i18nKey="usage.budgets.none"
+          components={{ settings: <a href={hashFor('settings')} /> }}
+        />
       </p>
     );
   return (
     <section className="card usage-budgets" aria-labelledby="usage-budgets-title">
       <div className="card-header">
         <div>
-          <h2 id="usage-budgets-title">Budgets</h2>
-          <p>Each token’s budgets in their current period, whatever the range above.</p>
+          <h2 id="usage-budgets-title">{t('usage.budgets.title')}</h2>
+          <p>{t('usage.budgets.description')}</p>
         </div>
       </div>
       <div className="card-body stack">
         {byToken(budgets).map((token) => {
           const withoutToken = tokens.find((t) => t.id === token.id)?.withoutToken;
-          const noun = tokenNoun({ name: token.name, withoutToken });
           return (
             <div key={token.id} className="usage-budget-token">
               <h3 className="mono">{token.name}</h3>
-              {withoutToken ? <p className="subtle">{NO_TOKEN_TEXT}</p> : null}
-              <TokenBudgets budgets={token.budgets} label={`Budgets of ${noun}`} />
+              {withoutToken ? <p className="subtle">{noTokenText()}</p> : null}
+              <TokenBudgets
+                budgets={token.budgets}
+                label={
+                  withoutToken
+                    ? t('usage.budgets.ofClient', { name: token.name })
+                    : t('usage.budgets.ofToken', { name: token.name })
+                }
+              />
             </div>
           );
         })}

@@ -1,5 +1,6 @@
 import { ChartColumn, Info, RefreshCw } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -9,7 +10,8 @@ import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 import { useUsageStore } from '../../stores/usage-store.ts';
 import { GroupBarChart } from './GroupBarChart.tsx';
-import { METRIC_LABEL, type GroupMetric } from './group-metric.ts';
+import { METRICS, type GroupMetric } from './group-metric.ts';
+import { useMetricLabels } from './metric-labels.ts';
 import { RangePicker } from './RangePicker.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
 import { TotalsCards } from './TotalsCards.tsx';
@@ -18,6 +20,8 @@ import { UsageTable } from './UsageTable.tsx';
 import './usage.css';
 
 export default function UsagePage() {
+  const { t } = useTranslation();
+  const metricLabels = useMetricLabels();
   const latest = useUsageStore((s) => s.data);
   // The charts and tables render after the page has shown, in React's interruptible pass, so
   // opening the page (or a new range arriving) never blocks the main thread in one long task.
@@ -43,16 +47,16 @@ export default function UsagePage() {
   if (status === 'error') {
     body = (
       <ErrorState
-        title="Usage could not be loaded"
+        title={t('usage.page.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
     );
-  } else if (!data) body = <LoadingState label="Loading usage…" />;
+  } else if (!data) body = <LoadingState label={t('usage.page.loading')} />;
   else if (data.totals.requests === 0) {
     body = (
-      <EmptyState icon={<ChartColumn size={20} />} title="No requests in this range">
-        Requests through the gateway, from any tool or from Chat, are counted here.
+      <EmptyState icon={<ChartColumn size={20} />} title={t('usage.page.emptyTitle')}>
+        {t('usage.page.emptyBody')}
       </EmptyState>
     );
   } else {
@@ -63,36 +67,36 @@ export default function UsagePage() {
           <SeriesCharts series={data.series} bucket={data.range.bucket} />
         </div>
         <div className="row-between">
-          <h2 className="section-title">Where it went</h2>
-          <div className="segmented" role="group" aria-label="Chart metric">
-            {(Object.keys(METRIC_LABEL) as GroupMetric[]).map((m) => (
+          <h2 className="section-title">{t('usage.page.whereItWent')}</h2>
+          <div className="segmented" role="group" aria-label={t('usage.page.metric')}>
+            {METRICS.map((m) => (
               <button
                 key={m}
                 type="button"
                 aria-pressed={metric === m}
                 onClick={() => setMetric(m)}
               >
-                {METRIC_LABEL[m]}
+                {metricLabels[m]}
               </button>
             ))}
           </div>
         </div>
         <div className="chart-grid">
           <GroupBarChart
-            title="By model"
+            title={t('usage.page.byModel')}
             groups={data.byModel}
             metric={metric}
             color="var(--chart-1)"
           />
           <GroupBarChart
-            title="By local token"
+            title={t('usage.page.byToken')}
             groups={data.byToken}
             metric={metric}
             color="var(--chart-3)"
           />
           {byRoute.length > 0 ? (
             <GroupBarChart
-              title="By route"
+              title={t('usage.page.byRoute')}
               groups={byRoute}
               metric={metric}
               color="var(--chart-2)"
@@ -115,11 +119,14 @@ export default function UsagePage() {
   return (
     <main className="page">
       <PageHeader
-        title="Usage"
+        title={t('usage.page.title')}
         description={
           latest
-            ? `${formatDateTime(latest.range.from)} – ${formatDateTime(latest.range.to)}`
-            : 'Requests, tokens and estimated cost.'
+            ? t('usage.page.range', {
+                from: formatDateTime(latest.range.from),
+                to: formatDateTime(latest.range.to),
+              })
+            : t('usage.page.description')
         }
         actions={
           <>
@@ -127,8 +134,8 @@ export default function UsagePage() {
             <button
               type="button"
               className="btn btn-icon"
-              aria-label="Reload usage"
-              title="Reload usage"
+              aria-label={t('usage.page.reload')}
+              title={t('usage.page.reload')}
               onClick={() => void load()}
               disabled={status === 'loading'}
             >
@@ -144,8 +151,7 @@ export default function UsagePage() {
       <div className="stack usage-body" aria-busy={status === 'loading'}>
         <p className="estimate-note">
           <Info size={14} aria-hidden="true" />
-          Estimates from the upstream's tariffs. The upstream's balance and usage history are
-          authoritative.
+          {t('usage.page.estimateNote')}
         </p>
         <UsageBudgets />
         {body}

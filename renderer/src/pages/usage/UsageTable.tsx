@@ -1,16 +1,12 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UsageGroup } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens } from '../../format/tokens.ts';
 
 type By = 'model' | 'token' | 'modelRoute' | 'path';
 
-const TABS: { id: By; label: string; column: string; none: string }[] = [
-  { id: 'model', label: 'By model', column: 'Model', none: '(none)' },
-  { id: 'token', label: 'By token', column: 'Local token', none: '(none)' },
-  { id: 'modelRoute', label: 'By route', column: 'Route', none: '(no route)' },
-  { id: 'path', label: 'By path', column: 'Path', none: '(none)' },
-];
+const TABS: By[] = ['model', 'token', 'modelRoute', 'path'];
 
 interface UsageTableProps {
   /** Each grouping's rows; null when the app could not give them (`errors` says why). */
@@ -23,8 +19,20 @@ interface UsageTableProps {
  * formats a request went through, e.g. `chat→gemini (translated)`).
  */
 export function UsageTable({ groups, errors = {} }: UsageTableProps) {
+  const { t } = useTranslation();
   const [by, setBy] = useState<By>('model');
-  const tab = TABS.find((t) => t.id === by) ?? TABS[0];
+  const none = t('usage.table.none');
+  const tabs: Record<By, { label: string; column: string; none: string }> = {
+    model: { label: t('usage.table.byModel'), column: t('usage.table.model'), none },
+    token: { label: t('usage.table.byToken'), column: t('usage.table.token'), none },
+    modelRoute: {
+      label: t('usage.table.byRoute'),
+      column: t('usage.table.route'),
+      none: t('usage.table.noRoute'),
+    },
+    path: { label: t('usage.table.byPath'), column: t('usage.table.path'), none },
+  };
+  const tab = tabs[by];
   const rows = [...(groups[by] ?? [])].sort(
     (a, b) => b.costUsd - a.costUsd || b.requests - a.requests,
   );
@@ -36,70 +44,70 @@ export function UsageTable({ groups, errors = {} }: UsageTableProps) {
     event.preventDefault();
     const next = TABS[(index + delta + TABS.length) % TABS.length];
     if (next) {
-      setBy(next.id);
-      document.getElementById(`usage-tab-${next.id}`)?.focus();
+      setBy(next);
+      document.getElementById(`usage-tab-${next}`)?.focus();
     }
   };
 
   return (
     <section className="card usage-table" aria-labelledby="usage-table-title">
       <div className="card-header">
-        <h2 id="usage-table-title">Breakdown</h2>
+        <h2 id="usage-table-title">{t('usage.table.title')}</h2>
       </div>
-      <div className="tabs usage-tabs" role="tablist" aria-label="Group by">
-        {TABS.map((t, index) => (
+      <div className="tabs usage-tabs" role="tablist" aria-label={t('usage.table.groupBy')}>
+        {TABS.map((id, index) => (
           <button
-            key={t.id}
-            id={`usage-tab-${t.id}`}
+            key={id}
+            id={`usage-tab-${id}`}
             type="button"
             role="tab"
             className="tab"
-            aria-selected={t.id === by}
+            aria-selected={id === by}
             aria-controls="usage-tab-panel"
-            tabIndex={t.id === by ? 0 : -1}
-            onClick={() => setBy(t.id)}
+            tabIndex={id === by ? 0 : -1}
+            onClick={() => setBy(id)}
             onKeyDown={(e) => onKeyDown(e, index)}
           >
-            {t.label}
+            {tabs[id].label}
           </button>
         ))}
       </div>
       <div id="usage-tab-panel" role="tabpanel" aria-labelledby={`usage-tab-${by}`}>
         {failed ? (
           <p className="muted usage-table-empty">
-            This grouping could not be loaded: {errors[by] ?? 'the app did not say why'}.
+            {t('usage.table.loadFailed', { error: errors[by] ?? t('usage.table.noReason') })}
           </p>
         ) : rows.length === 0 ? (
-          <p className="muted usage-table-empty">No requests in this range.</p>
+          <p className="muted usage-table-empty">{t('usage.table.empty')}</p>
         ) : (
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">{tab?.column}</th>
+                <th scope="col">{tab.column}</th>
                 <th scope="col" className="num">
-                  Requests
+                  {t('usage.table.requests')}
                 </th>
                 <th scope="col" className="num">
-                  Errors
+                  {t('usage.table.errors')}
                 </th>
                 <th scope="col" className="num">
-                  Input tokens
+                  {t('usage.table.input')}
                 </th>
                 <th scope="col" className="num">
-                  Output tokens
+                  {t('usage.table.output')}
                 </th>
                 <th scope="col" className="num">
-                  Cached
+                  {t('usage.table.cached')}
                 </th>
                 <th scope="col" className="num">
-                  Est. cost
+                  {t('usage.table.cost')}
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((g) => (
                 <tr key={g.key}>
-                  <td className="mono">{g.key || tab?.none}</td>
+                  <td className="mono">{g.key || tab.none}</td>
                   <td className="num">{formatTokens(g.requests)}</td>
                   <td className="num">{formatTokens(g.errors)}</td>
                   <td className="num">{formatTokens(g.inputTokens)}</td>

@@ -1,14 +1,11 @@
 import type { UsageGroup } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens } from '../../format/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 export type GroupMetric = 'cost' | 'requests' | 'tokens';
 
-export const METRIC_LABEL: Record<GroupMetric, string> = {
-  cost: 'Cost',
-  requests: 'Requests',
-  tokens: 'Tokens',
-};
+export const METRICS: readonly GroupMetric[] = ['cost', 'requests', 'tokens'];
 
 function metricValue(group: UsageGroup, metric: GroupMetric): number {
   if (metric === 'cost') return group.costUsd;
@@ -27,9 +24,13 @@ export function topGroups(
   limit = 8,
 ): { key: string; value: number }[] {
   const rows = groups
-    .map((g) => ({ key: g.key || '(none)', value: metricValue(g, metric) }))
+    .map((g) => ({ key: g.key || i18n.t('usage.groups.none'), value: metricValue(g, metric) }))
     .sort((a, b) => b.value - a.value);
   if (rows.length <= limit) return rows;
   const rest = rows.slice(limit - 1).reduce((n, r) => n + r.value, 0);
-  return [...rows.slice(0, limit - 1), { key: `Other (${rows.length - limit + 1})`, value: rest }];
+  const others = rows.length - limit + 1;
+  return [
+    ...rows.slice(0, limit - 1),
+    { key: i18n.t('usage.groups.other', { count: others }), value: rest },
+  ];
 }
