@@ -1,20 +1,22 @@
 /**
- * `npm run bench:ui`: what opening each page of the UI costs, with 2,000 requests in the log,
- * and what opening a 200-message conversation costs.
+ * `npm run bench:ui`: what opening each page of the UI costs, with 2,000 requests in the log
+ * and an upstream (a relay) that lists 2,000 models, what opening the chat's model picker and
+ * searching it costs, and what opening a 200-message conversation costs.
  * Per page: the JavaScript it downloads on a first load (decoded bytes, every script the page
- * fetched before it showed its heading), and the longest main-thread task (PerformanceObserver
- * `longtask`) while the page opens from another page of the app, as a user moves between them.
- * Budgets: 500 KB and 50 ms. Runs the built UI (`out/`, built by the npm script first) in the
- * headless app against the simulator, in Debian's Chromium; writes
- * bench/results/page-weight.md and .json.
+ * fetched before it showed its heading), the longest main-thread task (PerformanceObserver
+ * `longtask`) while the page opens from another page of the app, as a user moves between them,
+ * and the DOM nodes (elements) it then holds. Budgets: 500 KB, 50 ms and 3,000 nodes. Runs the built UI
+ * (`out/`, built by the npm script first) in the headless app against the simulator, in
+ * Debian's Chromium; writes bench/results/page-weight.md and .json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { RPC_PATH } from '../shared/contract.ts';
 import { startApp } from '../test/e2e/app-process.ts';
 import { launchChromium } from '../test/e2e/chromium.ts';
-import { SIM_KEYS, startSimulator } from '../test/upstream-sim/index.ts';
+import { SIM_KEYS, SIM_MODELS, startSimulator } from '../test/upstream-sim/index.ts';
 import {
   CONVERSATION_MESSAGES,
   longestConversationOpening,
@@ -23,8 +25,13 @@ import {
 
 const RESULTS = resolve(import.meta.dirname, 'results');
 const LOGGED_REQUESTS = 2_000;
+/** Models the upstream lists: a relay that aggregates many channels. */
+const CATALOG_MODELS = 2_000;
 const BUDGET_KB = 500;
 const BUDGET_TASK_MS = 50;
+const BUDGET_NODES = 3_000;
+/** A model deep in the catalog, searched for in the picker. */
+const DEEP_MODEL = 'model-1984';
 /** Each page opened this many times from another page; the worst run counts. */
 const OPENINGS = 3;
 
@@ -44,6 +51,8 @@ interface PageFigures {
   scriptKb: number | null;
   scripts: number | null;
   longestTaskMs: number;
+  /** Nodes in the document once the page has opened; null where not measured. */
+  domNodes: number | null;
 }
 
 const log = (line: string): void => {
@@ -58,6 +67,16 @@ const LONG_TASK_PROBE = `
       window.__longestTask = Math.max(window.__longestTask, entry.duration);
   }).observe({ type: 'longtask', buffered: true });
 `;
+
+/** The elements of the document (text nodes aside: one per element at most, in these pages). */
+function domNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+const resetLongestTask = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __longestTask: number }).__longestTask = 0));
+const longestTask = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __longestTask: number }).__longestTask);
 
 async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).first().waitFor({ timeout: 30_000 });
@@ -86,7 +105,12 @@ async function firstLoad(browser: Browser, uiUrl: string, target: (typeof PAGES)
   return { scriptKb: bytes / 1024, scripts: sizes.length };
 }
 
-async function longestOpening(browser: Browser, uiUrl: string): Promise<Map<string, number>> {
+interface Opening {
+  longestTaskMs: number;
+  domNodes: number;
+}
+
+async function longestOpening(browser: Browser, uiUrl: string): Promise<Map<string, Opening>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(LONG_TASK_PROBE);
   const page = await context.newPage();
@@ -98,16 +122,14 @@ async function longestOpening(browser: Browser, uiUrl: string): Promise<Map<stri
     await heading(page, p.name);
   }
   await page.waitForTimeout(1_500);
-  const worst = new Map<string, number>();
+  const worst = new Map<string, Opening>();
   for (let round = 0; round < OPENINGS; round += 1) {
     for (const [i, p] of PAGES.entries()) {
       const from = PAGES[(i + PAGES.length - 1) % PAGES.length]!;
       await page.evaluate((hash) => (location.hash = `#/${hash}`), from.hash);
       await heading(page, from.name);
       await page.waitForTimeout(300);
-      await page.evaluate(
-        () => ((window as unknown as { __longestTask: number }).__longestTask = 0),
-      );
+      await resetLongestTask(page);
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: p.name })
@@ -115,14 +137,54 @@ async function longestOpening(browser: Browser, uiUrl: string): Promise<Map<stri
       await heading(page, p.name);
       // Data arrives and renders after the heading: wait for it to settle.
       await page.waitForTimeout(800);
-      const longest = await page.evaluate(
-        () => (window as unknown as { __longestTask: number }).__longestTask,
-      );
-      worst.set(p.name, Math.max(worst.get(p.name) ?? 0, longest));
+      const longest = await longestTask(page);
+      const nodes = await domNodes(page);
+      const before = worst.get(p.name);
+      worst.set(p.name, {
+        longestTaskMs: Math.max(before?.longestTaskMs ?? 0, longest),
+        domNodes: Math.max(before?.domNodes ?? 0, nodes),
+      });
     }
   }
   await context.close();
   return worst;
+}
+
+/**
+ * The chat's model picker over the whole catalog: opened (a click), then searched for a model
+ * deep in it (typed key by key); each the worst of OPENINGS.
+ */
+async function pickerFigures(browser: Browser, uiUrl: string): Promise<[Opening, Opening]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(LONG_TASK_PROBE);
+  const page = await context.newPage();
+  await page.goto(`${uiUrl}#/chat`);
+  await heading(page, 'Chat');
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  await picker.waitFor();
+  await page.waitForTimeout(1_500);
+  const opened: Opening = { longestTaskMs: 0, domNodes: 0 };
+  const searched: Opening = { longestTaskMs: 0, domNodes: 0 };
+  const worst = async (into: Opening) => {
+    into.longestTaskMs = Math.max(into.longestTaskMs, await longestTask(page));
+    into.domNodes = Math.max(into.domNodes, await domNodes(page));
+  };
+  for (let round = 0; round < OPENINGS; round += 1) {
+    await resetLongestTask(page);
+    await picker.click();
+    await page.getByRole('listbox').first().waitFor();
+    await page.waitForTimeout(500);
+    await worst(opened);
+    await resetLongestTask(page);
+    await picker.pressSequentially(DEEP_MODEL);
+    await page.getByRole('option', { name: new RegExp(`^${DEEP_MODEL}\\b`) }).waitFor();
+    await page.waitForTimeout(500);
+    await worst(searched);
+    await picker.press('Escape');
+    await page.waitForTimeout(300);
+  }
+  await context.close();
+  return [opened, searched];
 }
 
 async function seed(gatewayUrl: string, token: string): Promise<void> {
@@ -148,21 +210,23 @@ function render(rows: PageFigures[]): string {
   return [
     '# Page weight and long tasks',
     '',
-    `\`npm run bench:ui\` (${new Date().toISOString().slice(0, 10)}): the built UI in headless Chromium with ${LOGGED_REQUESTS.toLocaleString('en')} requests in the log. JavaScript: decoded bytes of every script a first load of the page fetches. Longest task: the longest main-thread task (\`longtask\`) while the page opens from another page of the app, worst of ${OPENINGS}; for the ${CONVERSATION_MESSAGES}-message conversation, while it opens from another conversation (clicked in the list) and while Chat opens from Settings with it open.`,
+    `\`npm run bench:ui\` (${new Date().toISOString().slice(0, 10)}): the built UI in headless Chromium with ${LOGGED_REQUESTS.toLocaleString('en')} requests in the log, against an upstream listing ${CATALOG_MODELS.toLocaleString('en')} models. JavaScript: decoded bytes of every script a first load of the page fetches. Longest task: the longest main-thread task (\`longtask\`) while the page opens from another page of the app, worst of ${OPENINGS}; for the model picker, while it opens (a click) and while \`${DEEP_MODEL}\` is typed into it key by key; for the ${CONVERSATION_MESSAGES}-message conversation, while it opens from another conversation (clicked in the list) and while Chat opens from Settings with it open. DOM nodes: the elements in the document once it has opened.`,
     '',
-    `| page | JavaScript on first load | budget | longest task opening it | budget |`,
-    `| ---- | ------------------------ | ------ | ----------------------- | ------ |`,
+    `| page | JavaScript on first load | budget | longest task opening it | budget | DOM nodes | budget |`,
+    `| ---- | ------------------------ | ------ | ----------------------- | ------ | --------- | ------ |`,
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.scriptKb === null ? '—' : `${r.scriptKb.toFixed(0)} KB (${r.scripts} files)`} | ${r.scriptKb === null ? '—' : `${BUDGET_KB} KB: ${ok(r.scriptKb, BUDGET_KB)}`} | ${r.longestTaskMs > 0 ? `${r.longestTaskMs.toFixed(0)} ms` : 'none over 50 ms'} | ${BUDGET_TASK_MS} ms: ${ok(r.longestTaskMs, BUDGET_TASK_MS)} |`,
+        `| ${r.page} | ${r.scriptKb === null ? '—' : `${r.scriptKb.toFixed(0)} KB (${r.scripts} files)`} | ${r.scriptKb === null ? '—' : `${BUDGET_KB} KB: ${ok(r.scriptKb, BUDGET_KB)}`} | ${r.longestTaskMs > 0 ? `${r.longestTaskMs.toFixed(0)} ms` : 'none over 50 ms'} | ${BUDGET_TASK_MS} ms: ${ok(r.longestTaskMs, BUDGET_TASK_MS)} | ${r.domNodes === null ? '—' : r.domNodes.toLocaleString('en')} | ${r.domNodes === null ? '—' : `${BUDGET_NODES.toLocaleString('en')}: ${ok(r.domNodes, BUDGET_NODES)}`} |`,
     ),
     '',
   ].join('\n');
 }
 
 async function main(): Promise<void> {
-  const sim = await startSimulator();
-  const app = await startApp({ MODEL_GATEWAY_UPSTREAM_KEY: SIM_KEYS.full });
+  const sim = await startSimulator({ relayModels: CATALOG_MODELS - SIM_MODELS.length });
+  // The Tools page reads the agents' config files: a home of the bench's own.
+  const home = mkdtempSync(join(tmpdir(), 'mg-bench-home-'));
+  const app = await startApp({ MODEL_GATEWAY_UPSTREAM_KEY: SIM_KEYS.full }, ['--home', home]);
   let browser: Browser | undefined;
   try {
     const appToken = new URL(app.uiUrl).searchParams.get('token') ?? '';
@@ -184,14 +248,30 @@ async function main(): Promise<void> {
     const rows: PageFigures[] = [];
     for (const target of PAGES) {
       const { scriptKb, scripts } = await firstLoad(browser, app.uiUrl, target);
-      rows.push({ page: target.name, scriptKb, scripts, longestTaskMs: 0 });
+      rows.push({ page: target.name, scriptKb, scripts, longestTaskMs: 0, domNodes: null });
       log(`${target.name}: ${scriptKb.toFixed(0)} KB of JavaScript in ${scripts} files`);
     }
     const longest = await longestOpening(browser, app.uiUrl);
     for (const row of rows) {
-      row.longestTaskMs = longest.get(row.page) ?? 0;
-      log(`${row.page}: longest task ${row.longestTaskMs.toFixed(0)} ms`);
+      const opening = longest.get(row.page);
+      row.longestTaskMs = opening?.longestTaskMs ?? 0;
+      row.domNodes = opening?.domNodes ?? null;
+      log(`${row.page}: longest task ${row.longestTaskMs.toFixed(0)} ms, ${row.domNodes} nodes`);
     }
+    // An empty conversation, the most recent, so that Chat opens on it with its picker.
+    await rpc('chat.create', { model: 'sim-chat', title: 'Picker' });
+    const [opened, searched] = await pickerFigures(browser, app.uiUrl);
+    rows.push(
+      { page: 'Chat: the model picker, opened', scriptKb: null, scripts: null, ...opened },
+      {
+        page: `Chat: the model picker, \`${DEEP_MODEL}\` typed into it`,
+        scriptKb: null,
+        scripts: null,
+        ...searched,
+      },
+    );
+    for (const row of rows.slice(-2))
+      log(`${row.page}: longest task ${row.longestTaskMs.toFixed(0)} ms, ${row.domNodes} nodes`);
     // Seeded after the pages are measured, so their rows stay those of an empty Chat.
     log(`seeding a ${CONVERSATION_MESSAGES}-message conversation…`);
     await seedConversations(rpc);
@@ -204,6 +284,7 @@ async function main(): Promise<void> {
         scriptKb: null,
         scripts: null,
         longestTaskMs: opening.fromConversation,
+        domNodes: null,
       },
       {
         // First load: Chat opens the most recent conversation, whose answers bring the Markdown
@@ -211,6 +292,7 @@ async function main(): Promise<void> {
         page: `Chat with the ${CONVERSATION_MESSAGES}-message conversation open, from Settings`,
         ...withAnswers,
         longestTaskMs: opening.fromPage,
+        domNodes: null,
       },
     );
     for (const row of rows.slice(-2))
@@ -220,7 +302,10 @@ async function main(): Promise<void> {
     writeFileSync(join(RESULTS, 'page-weight.md'), render(rows));
     log('written: bench/results/page-weight.md');
     const over = rows.filter(
-      (r) => (r.scriptKb ?? 0) > BUDGET_KB || r.longestTaskMs > BUDGET_TASK_MS,
+      (r) =>
+        (r.scriptKb ?? 0) > BUDGET_KB ||
+        r.longestTaskMs > BUDGET_TASK_MS ||
+        (r.domNodes ?? 0) > BUDGET_NODES,
     );
     if (over.length > 0) {
       log(`over budget: ${over.map((r) => r.page).join(', ')}`);
@@ -230,6 +315,7 @@ async function main(): Promise<void> {
     await browser?.close();
     await app.stop();
     await sim.close();
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from './app-services-api.ts';
 import type { GatewayController } from './gateway-controller.ts';
 import { toModelInfo } from './model-info.ts';
 import { appCatalogSources } from './start-app-gateway.ts';
+import { naturalCompare } from '../../shared/natural-order.ts';
 
 /**
  * The Models page: the active key's catalog from the gateway's own cache (so the page and the
@@ -36,7 +37,7 @@ export class ModelService {
     try {
       const keyId = await client.keyId();
       const catalog = refresh ? await cache.refresh(keyId, load) : await cache.get(keyId, load);
-      return catalog.models.map(toModelInfo).sort((a, b) => a.id.localeCompare(b.id));
+      return catalog.models.map(toModelInfo).sort((a, b) => naturalCompare(a.id, b.id));
     } catch (error) {
       // The gateway's wording: the upstream's own message, and what to do about a rejected key.
       const failure = upstreamFailure(error, client.baseUrl);

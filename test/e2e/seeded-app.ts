@@ -5,7 +5,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { RPC_PATH } from '../../shared/contract.ts';
 import type { CliSpawnOptions } from '../integration/cli-process.ts';
-import { SIM_KEYS, startSimulator, type RunningSimulator } from '../upstream-sim/index.ts';
+import {
+  SIM_KEYS,
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '../upstream-sim/index.ts';
 import { startApp, type RunningApp } from './app-process.ts';
 import { launchChromium } from './chromium.ts';
 
@@ -38,8 +43,9 @@ export async function startSeededApp(
   env: Record<string, string>,
   viewport = { width: 1280, height: 800 },
   spawn: CliSpawnOptions = {},
+  simulator: SimulatorOptions = {},
 ): Promise<SeededApp> {
-  const sim = await startSimulator();
+  const sim = await startSimulator(simulator);
   // The Tools page reads the agents' config files: a home of the test's own, never the user's.
   const home = mkdtempSync(join(tmpdir(), 'mg-e2e-home-'));
   const app = await startApp(env, ['--home', home], spawn);

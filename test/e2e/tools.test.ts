@@ -109,11 +109,12 @@ describe.skipIf(!ready)('the Tools page in Chromium, against the headless app', 
 
   it('shows the change before writing it, connects, and keeps the rest of the file', async () => {
     const card = codexCard();
-    const picker = card.getByLabel('Codex CLI model', { exact: true });
-    await expect
-      .poll(() => picker.locator('option').count(), { timeout: 15_000 })
-      .toBeGreaterThan(1);
-    await picker.selectOption('sim-responses');
+    // The searchable picker (once the catalog is in; before, a plain id field): type, Enter.
+    const picker = card.getByRole('combobox', { name: 'Codex CLI model', exact: true });
+    await expect.poll(() => picker.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await picker.fill('sim-responses');
+    await picker.press('Enter');
+    await expect.poll(() => picker.inputValue()).toBe('sim-responses');
     expect(await card.innerText()).toContain('responses: passed through');
 
     await card.getByRole('button', { name: 'Show the change' }).click();

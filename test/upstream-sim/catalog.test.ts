@@ -171,3 +171,35 @@ describe('routing errors', () => {
     });
   });
 });
+
+describe('a relay with a big catalog (relayModels)', () => {
+  it('lists model-1…model-N after SIM_MODELS, by vendors of a hundred, priced and answering', async () => {
+    const relay = await startSimulator({ relayModels: 250 });
+    try {
+      const models = await fetch(`${relay.url}/v1/models`, { headers: authHeaders() });
+      const data = ((await models.json()) as { data: { id: string; owned_by: string }[] }).data;
+      expect(data).toHaveLength(10 + 250);
+      expect(data[10]).toMatchObject({ id: 'model-1', owned_by: 'vendor-1' });
+      expect(data.at(-1)).toMatchObject({ id: 'model-250', owned_by: 'vendor-3' });
+      const pricing = await fetch(`${relay.url}/api/pricing`, { headers: authHeaders() });
+      const tariffs = ((await pricing.json()) as { data: { model_name: string }[] }).data;
+      expect(tariffs.map((t) => t.model_name)).toEqual(data.map((m) => m.id));
+      const one = await fetch(`${relay.url}/v1/models/model-200`, { headers: authHeaders() });
+      expect(await one.json()).toMatchObject({ id: 'model-200', owned_by: 'vendor-2' });
+      // model-5 speaks chat completions (each relay model speaks one format, in turn).
+      const answer = await fetch(`${relay.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...authHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'model-5', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('lists only SIM_MODELS by default', async () => {
+    const models = await getJson('/v1/models', SIM_KEYS.full);
+    expect((models.body as { data: unknown[] }).data).toHaveLength(10);
+  });
+});

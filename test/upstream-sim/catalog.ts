@@ -31,6 +31,8 @@ export interface SimModel {
    * types), so clients learn it only from that answer.
    */
   acceptsImages: boolean;
+  /** `owned_by` in the catalog: the vendor a picker groups it under. */
+  ownedBy: string;
 }
 
 /** Fixed so catalog snapshots stay stable. */
@@ -49,6 +51,7 @@ function model(
     thinkingTokens: 0,
     requiresThoughtSignatures: false,
     acceptsImages: true,
+    ownedBy: SIM_MODEL_OWNER,
     ...extra,
   };
 }
@@ -70,16 +73,38 @@ export const SIM_MODELS: readonly SimModel[] = [
   model('sim-no-markers', undefined),
 ];
 
-const BY_ID: ReadonlyMap<string, SimModel> = new Map(SIM_MODELS.map((m) => [m.id, m]));
-
-function visibleModels(scope: KeyScope): SimModel[] {
-  const allowed = scope.models;
-  return allowed === null ? [...SIM_MODELS] : SIM_MODELS.filter((m) => allowed.has(m.id));
+/** What one simulator lists: SIM_MODELS, then any relay models it was started with. */
+export interface SimCatalog {
+  models: readonly SimModel[];
+  byId: ReadonlyMap<string, SimModel>;
 }
 
-export function findModel(scope: KeyScope, id: string): SimModel | undefined {
+/**
+ * The catalog of a simulator: SIM_MODELS, and `relayModels` more (`model-1`…`model-N`), as a
+ * relay that aggregates many channels lists hundreds to thousands of models.
+ */
+export function simCatalog(relayModels = 0): SimCatalog {
+  const models = [
+    ...SIM_MODELS,
+    ...Array.from({ length: relayModels }, (_, i) => relayModel(i + 1)),
+  ];
+  return { models, byId: new Map(models.map((m) => [m.id, m])) };
+}
+
+/** Models of a hundred a vendor (`vendor-1` has model-1…model-100), each speaking one format. */
+function relayModel(n: number): SimModel {
+  const marker = MARKERS[n % MARKERS.length]!;
+  return model(`model-${n}`, [marker], { ownedBy: `vendor-${Math.ceil(n / 100)}` });
+}
+
+function visibleModels(catalog: SimCatalog, scope: KeyScope): SimModel[] {
+  const allowed = scope.models;
+  return allowed === null ? [...catalog.models] : catalog.models.filter((m) => allowed.has(m.id));
+}
+
+export function findModel(catalog: SimCatalog, scope: KeyScope, id: string): SimModel | undefined {
   if (scope.models !== null && !scope.models.has(id)) return undefined;
-  return BY_ID.get(id);
+  return catalog.byId.get(id);
 }
 
 export function catalogEntry(m: SimModel): Record<string, unknown> {
@@ -87,12 +112,12 @@ export function catalogEntry(m: SimModel): Record<string, unknown> {
     id: m.id,
     object: 'model',
     created: SIM_MODEL_CREATED,
-    owned_by: SIM_MODEL_OWNER,
+    owned_by: m.ownedBy,
   };
   if (m.endpointTypes !== undefined) entry.supported_endpoint_types = [...m.endpointTypes];
   return entry;
 }
 
-export function catalogDocument(scope: KeyScope): Record<string, unknown> {
-  return { success: true, object: 'list', data: visibleModels(scope).map(catalogEntry) };
+export function catalogDocument(catalog: SimCatalog, scope: KeyScope): Record<string, unknown> {
+  return { success: true, object: 'list', data: visibleModels(catalog, scope).map(catalogEntry) };
 }

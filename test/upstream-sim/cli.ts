@@ -3,8 +3,9 @@ import { SIM_KEYS } from './keys.ts';
 import { startSimulator } from './server.ts';
 
 /**
- * `--port N` (default 9000), `--host H` (default 127.0.0.1) and `--model-fault MODEL=MARKERS`
- * (repeatable: fault markers for every request to that model). Prints exactly one
+ * `--port N` (default 9000), `--host H` (default 127.0.0.1), `--model-fault MODEL=MARKERS`
+ * (repeatable: fault markers for every request to that model) and `--relay-models N` (list N
+ * more models, as a relay with a big catalog does). Prints exactly one
  * line to stdout, so scripts can read the URL, and the keys to stderr.
  */
 export async function runSimulatorCli(argv: string[]): Promise<void> {
@@ -14,6 +15,7 @@ export async function runSimulatorCli(argv: string[]): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       'model-fault': { type: 'string', multiple: true, default: [] },
+      'relay-models': { type: 'string', default: '0' },
     },
     strict: true,
   });
@@ -21,13 +23,22 @@ export async function runSimulatorCli(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got '${values.port}'`);
   }
+  const relayModels = Number(values['relay-models']);
+  if (!Number.isInteger(relayModels) || relayModels < 0) {
+    throw new Error(`--relay-models must be a whole number, got '${values['relay-models']}'`);
+  }
   const modelFaults: Record<string, string> = {};
   for (const spec of values['model-fault']) {
     const at = spec.indexOf('=');
     if (at <= 0) throw new Error(`--model-fault is MODEL=MARKERS, got '${spec}'`);
     modelFaults[spec.slice(0, at)] = spec.slice(at + 1);
   }
-  const sim = await startSimulator({ port, host: values.host ?? '127.0.0.1', modelFaults });
+  const sim = await startSimulator({
+    port,
+    host: values.host ?? '127.0.0.1',
+    modelFaults,
+    relayModels,
+  });
   process.stdout.write(`Simulator listening on ${sim.url}\n`);
   process.stderr.write(
     `keys: full=${SIM_KEYS.full} limited=${SIM_KEYS.limited} broke=${SIM_KEYS.broke}\n`,

@@ -39,7 +39,7 @@ export async function handleGeneration(
   const parsed = parse(ex, state, format, path);
   if (!parsed.ok) return ex.fail(format, parsed.failure);
   const req = parsed.request;
-  const model = findModel(scope, req.model);
+  const model = findModel(state.catalog, scope, req.model);
   if (model === undefined) return ex.fail(format, modelNotFound(req.model));
   const refusal = routeRefusal(format, model);
   if (refusal !== null) return ex.fail(format, refusal);

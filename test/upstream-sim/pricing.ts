@@ -1,4 +1,4 @@
-import { SIM_MODELS } from './catalog.ts';
+import type { SimCatalog, SimModel } from './catalog.ts';
 
 export interface SimTariff {
   /** 0 = billed by tokens, 1 = billed per call. */
@@ -50,14 +50,20 @@ function tokens(
   };
 }
 
+/** A relay model's tariff: prices that differ from model to model, so sorting by price shows. */
+function relayTariff(m: SimModel): SimTariff {
+  const n = Number(/\d+$/.exec(m.id)?.[0] ?? 0);
+  return tokens(0.05 + (n % 40) * 0.05, 2 + (n % 3), 0.5);
+}
+
 /**
  * The `/api/pricing` document. It lists every model whatever the key's scope, as
  * new-api's public pricing page does; sim-no-markers has no supported_endpoint_types
  * here either, so "unknown markers" is consistent across catalog and pricing.
  */
-export function pricingDocument(): Record<string, unknown> {
-  const data = SIM_MODELS.map((m) => {
-    const tariff = SIM_PRICING[m.id];
+export function pricingDocument(catalog: SimCatalog): Record<string, unknown> {
+  const data = catalog.models.map((m) => {
+    const tariff = SIM_PRICING[m.id] ?? relayTariff(m);
     const entry: Record<string, unknown> = {
       model_name: m.id,
       ...tariff,

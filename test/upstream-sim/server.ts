@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { catalogDocument, catalogEntry, findModel } from './catalog.ts';
+import { catalogDocument, catalogEntry, findModel, simCatalog } from './catalog.ts';
 import { methodNotAllowed, modelNotFound, unauthorized, unknownPath } from './errors.ts';
 import { Exchange } from './exchange.ts';
 import { AttemptCounter } from './faults.ts';
@@ -29,6 +29,12 @@ export interface SimulatorOptions {
   faults?: string;
   /** Fault markers per model id, applied to every generation request for that model. */
   modelFaults?: Record<string, string>;
+  /**
+   * Default 0: more models listed after SIM_MODELS, `model-1`…`model-N` by vendors of a hundred
+   * (`vendor-1`…), as a relay that aggregates many channels lists them. They answer like the
+   * others; each speaks one format.
+   */
+  relayModels?: number;
 }
 
 export interface RunningSimulator {
@@ -51,6 +57,7 @@ export interface RunningSimulator {
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const state: SimState = {
+    catalog: simCatalog(opts.relayModels ?? 0),
     journal: new Journal(opts.journalLimit ?? 1000),
     faults: opts.faults ?? '',
     modelFaults: new Map(Object.entries(opts.modelFaults ?? {})),
@@ -135,20 +142,20 @@ async function handle(state: SimState, req: IncomingMessage, res: ServerResponse
   const route = match.route;
   switch (route.kind) {
     case 'models':
-      return ex.sendJson(200, catalogDocument(scope));
+      return ex.sendJson(200, catalogDocument(state.catalog, scope));
     case 'model': {
-      const model = findModel(scope, route.id);
+      const model = findModel(state.catalog, scope, route.id);
       if (model === undefined) return ex.fail(owner, modelNotFound(route.id));
       return ex.sendJson(200, catalogEntry(model));
     }
     case 'pricing':
-      return ex.sendJson(200, pricingDocument());
+      return ex.sendJson(200, pricingDocument(state.catalog));
     case 'generate':
       return handleGeneration(ex, state, scope, route.format, route.path);
     case 'other': {
       const format = route.format;
       const refuseModel = (id: string) => {
-        const model = findModel(scope, id);
+        const model = findModel(state.catalog, scope, id);
         return model === undefined ? modelNotFound(id) : routeRefusal(format, model);
       };
       return route.handle({ ex, format, refuseModel });

@@ -1,18 +1,21 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelInfo, ModelRouteInfo } from '../../../shared/contract.ts';
-import { formatModelPrice } from '../format/cost.ts';
 import {
   choiceKey,
   groupChoices,
   initialActive,
   resolveChoice,
   selectableChoices,
-  type Choice,
   type UnavailableReason,
 } from '../lib/model-options.ts';
+import { NONE_KEY, pickerRows, selectableRows } from '../lib/picker-rows.ts';
 import { FormatBadges } from './FormatBadges.tsx';
+import { ModelOptions, choiceFact } from './ModelOptions.tsx';
 import './model-picker.css';
+
+/** Rows PageUp and PageDown move by. */
+const PAGE_STEP = 8;
 
 interface ModelPickerProps {
   models: ModelInfo[];
@@ -20,6 +23,7 @@ interface ModelPickerProps {
   routes?: ModelRouteInfo[];
   /** The chosen model or route; null: none (the input then only searches). */
   value: string | null;
+  /** The id chosen; '' for the `emptyChoice` entry. */
   onChange: (id: string) => void;
   disabled?: boolean;
   /** The accessible name when no visible label is tied to it (`id` not given). */
@@ -35,20 +39,16 @@ interface ModelPickerProps {
   showInfo?: boolean;
   /** Fill the width of its container (in forms), rather than the toolbar's fixed width. */
   wide?: boolean;
-}
-
-/** "sim-chat → sim-gemini" for a route, the price for a model. */
-function choiceFact(choice: Choice): string {
-  return choice.kind === 'route'
-    ? `route: ${choice.route.models.join(' → ') || 'no models'}`
-    : formatModelPrice(choice.model);
+  /** An entry above the others that clears the choice (say "Same as the main model"). */
+  emptyChoice?: string;
 }
 
 /**
  * A filterable combobox (ARIA 1.2 pattern) over the catalog by owner, with model routes in a
  * group of their own; each entry shows its formats and price (a route: its models in order).
  * Entries that cannot be picked here stay listed, disabled, with the reason, so nobody wonders
- * where they went.
+ * where they went. The list is virtualised, and searched and grouped only while open: a page
+ * may hold several pickers over a catalog of thousands.
  */
 export function ModelPicker({
   models,
@@ -64,90 +64,99 @@ export function ModelPicker({
   unavailableReason,
   showInfo = true,
   wide = false,
+  emptyChoice,
 }: ModelPickerProps) {
   const baseId = useId();
   const listId = `${baseId}-list`;
+  const scroller = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState<string | null>(null);
+  /** The entry the keyboard (or the mouse) moved to; null: where the query starts it. */
+  const [moved, setMoved] = useState<string | null>(null);
 
   const groups = useMemo(
-    () => groupChoices(models, routes, query, unavailableReason),
-    [models, routes, query, unavailableReason],
+    () => (open ? groupChoices(models, routes, query, unavailableReason) : []),
+    [open, models, routes, query, unavailableReason],
   );
-  const selectable = useMemo(() => selectableChoices(groups), [groups]);
-  // Option ids from their position: a route and a model may share a name.
-  const optionIds = useMemo(() => {
-    const ids = new Map<string, string>();
-    groups.flatMap((g) => g.options).forEach((c, i) => ids.set(choiceKey(c), `${baseId}-opt-${i}`));
-    return ids;
-  }, [groups, baseId]);
+  const none = emptyChoice !== undefined && query.trim() === '' ? emptyChoice : null;
+  const rows = useMemo(() => pickerRows(groups, none), [groups, none]);
+  const selectable = useMemo(() => selectableRows(rows), [rows]);
+  const indexOf = useMemo(() => new Map(rows.map((r, i) => [r.key, i])), [rows]);
+
   const selected = resolveChoice(value, models, routes);
+  const selectedKey = selected ? choiceKey(selected) : value === null && none ? NONE_KEY : null;
+  const startKey = useMemo(
+    () =>
+      none !== null && value === null
+        ? NONE_KEY
+        : initialActive(selectableChoices(groups), query, value),
+    [none, value, groups, query],
+  );
+  const activeKey = moved !== null && indexOf.has(moved) ? moved : startKey;
+  const activeIndex = open && activeKey !== null ? (indexOf.get(activeKey) ?? -1) : -1;
+  const optionId = (index: number) => `${baseId}-opt-${index}`;
   const inactive = disabled || (models.length === 0 && routes.length === 0);
 
   const show = (nextQuery: string) => {
-    const next = selectableChoices(groupChoices(models, routes, nextQuery, unavailableReason));
     setQuery(nextQuery);
-    setActive(initialActive(next, nextQuery, value));
+    setMoved(null);
     setOpen(true);
   };
 
   const close = () => {
     setOpen(false);
     setQuery('');
+    setMoved(null);
   };
 
   const choose = (key: string) => {
-    const choice = selectable.find((c) => choiceKey(c) === key);
+    const row = rows[indexOf.get(key) ?? -1];
     close();
-    if (choice && choice.id !== value) onChange(choice.id);
+    if (row?.kind === 'none' && value !== null) onChange('');
+    else if (row?.kind === 'option' && row.choice.id !== value) onChange(row.choice.id);
   };
 
-  const activate = (key: string | null) => {
-    setActive(key);
-    const domId = key ? optionIds.get(key) : undefined;
-    if (domId) document.getElementById(domId)?.scrollIntoView({ block: 'nearest' });
-  };
-
-  const moveActive = (step: number) => {
+  /** To the entry `step` entries away: round the list (arrows), or stopping at its ends (±Infinity: an end). */
+  const move = (step: number, wrap: boolean) => {
     if (selectable.length === 0) return;
-    const index = selectable.findIndex((c) => choiceKey(c) === active);
-    const next =
-      index === -1
-        ? step > 0
-          ? 0
-          : selectable.length - 1
-        : (index + step + selectable.length) % selectable.length;
-    const choice = selectable[next];
-    activate(choice ? choiceKey(choice) : null);
+    const at = selectable.indexOf(activeIndex);
+    let next: number;
+    if (!wrap) next = Math.max(0, Math.min(selectable.length - 1, Math.max(at, 0) + step));
+    else if (at === -1) next = step > 0 ? 0 : selectable.length - 1;
+    else next = (at + step + selectable.length) % selectable.length;
+    setMoved(rows[selectable[next] ?? -1]?.key ?? null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const key = event.key;
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
       event.preventDefault();
       if (!open) show('');
-      else moveActive(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Enter') {
+      else move(key === 'ArrowDown' ? 1 : -1, true);
+    } else if (key === 'Enter') {
       if (!open) return;
       // The picker's Enter chooses; it must not also submit a form around it.
       event.preventDefault();
-      if (active) choose(active);
-    } else if (event.key === 'Escape') {
+      if (activeKey !== null && activeIndex >= 0) choose(activeKey);
+    } else if (key === 'Escape') {
       if (!open) return;
       // Handled here: the chat's own Escape (stop an answer) and a dialog's must not fire too.
       event.preventDefault();
       event.stopPropagation();
       close();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      if (!open || selectable.length === 0) return;
+    } else if (key === 'Home' || key === 'End') {
+      if (!open) return;
       event.preventDefault();
-      const edge = event.key === 'Home' ? selectable[0] : selectable.at(-1);
-      activate(edge ? choiceKey(edge) : null);
+      move(key === 'Home' ? -Infinity : Infinity, false);
+    } else if (key === 'PageDown' || key === 'PageUp') {
+      if (!open) return;
+      event.preventDefault();
+      move(key === 'PageDown' ? PAGE_STEP : -PAGE_STEP, false);
     }
   };
 
   const empty = models.length === 0 && routes.length === 0;
-  const activeId = open && active ? optionIds.get(active) : undefined;
+  const activeId = activeIndex >= 0 ? optionId(activeIndex) : undefined;
 
   return (
     <div className="model-picker">
@@ -181,64 +190,29 @@ export function ModelPicker({
         <ChevronDown size={14} aria-hidden="true" className="model-combobox-chevron" />
         <div
           id={listId}
+          ref={scroller}
           role="listbox"
           aria-label={routes.length > 0 ? 'Routes and models' : 'Models'}
           className="model-listbox"
           hidden={!open}
         >
-          {open && groups.length === 0 ? (
+          {open && rows.length === 0 ? (
             <p className="model-listbox-empty">
               {routes.length > 0 ? 'Nothing matches' : 'No model matches'} “{query.trim()}”.
             </p>
           ) : null}
-          {open
-            ? groups.map((group, g) => (
-                <div
-                  key={group.key}
-                  role="group"
-                  aria-labelledby={`${baseId}-g-${g}`}
-                  className="model-group"
-                >
-                  <div id={`${baseId}-g-${g}`} role="presentation" className="model-group-label">
-                    {group.label}
-                  </div>
-                  {group.options.map((choice) => {
-                    const key = choiceKey(choice);
-                    const isSelected = selected !== null && choiceKey(selected) === key;
-                    return (
-                      <div
-                        key={key}
-                        id={optionIds.get(key)}
-                        role="option"
-                        aria-selected={isSelected}
-                        aria-disabled={choice.unavailable !== null || undefined}
-                        className={[
-                          'model-option',
-                          key === active ? 'is-active' : '',
-                          choice.unavailable ? 'is-disabled' : '',
-                        ].join(' ')}
-                        // Keep the focus in the input, where the keyboard works.
-                        onMouseDown={(e) => e.preventDefault()}
-                        onClick={() => (choice.unavailable ? undefined : choose(key))}
-                        onMouseMove={() => (choice.unavailable ? undefined : setActive(key))}
-                      >
-                        <span className="model-option-name">{choice.id}</span>
-                        {choice.unavailable ? (
-                          <span className="model-option-why">{choice.unavailable}</span>
-                        ) : (
-                          <span className="model-option-facts">
-                            <FormatBadges model={choice.badges} />
-                            <span className={choice.kind === 'route' ? 'mono' : 'nowrap'}>
-                              {choiceFact(choice)}
-                            </span>
-                          </span>
-                        )}
-                      </div>
-                    );
-                  })}
-                </div>
-              ))
-            : null}
+          {open && rows.length > 0 ? (
+            <ModelOptions
+              rows={rows}
+              groups={groups}
+              scroller={scroller}
+              activeIndex={activeIndex}
+              selectedKey={selectedKey}
+              optionId={optionId}
+              onChoose={choose}
+              onHover={setMoved}
+            />
+          ) : null}
         </div>
       </div>
       {!showInfo ? null : selected ? (

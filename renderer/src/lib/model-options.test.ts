@@ -71,6 +71,21 @@ describe('the model picker options', () => {
     expect(selectableChoices(groups).map((c) => c.id)).not.toContain('text-embed');
   });
 
+  it('orders owners, models and routes naturally: model-2 before model-10', () => {
+    const models = ['model-10', 'model-2', 'model-1'].map((id) => model(id, 'vendor-1', ['chat']));
+    models.push(
+      model('model-300', 'vendor-10', ['chat']),
+      model('model-200', 'vendor-2', ['chat']),
+    );
+    const groups = groupChoices(models, [route('r-10', []), route('r-9', [])], '');
+    expect(groups.map((g) => g.label)).toEqual(['Routes', 'vendor-1', 'vendor-2', 'vendor-10']);
+    expect(groups[0]?.options.map((o) => o.id)).toEqual(['r-9', 'r-10']);
+    expect(groups[1]?.options.map((o) => o.id)).toEqual(['model-1', 'model-2', 'model-10']);
+    // Searching keeps the order.
+    const found = groupChoices(models, [], 'model-1');
+    expect(found.flatMap((g) => g.options.map((o) => o.id))).toEqual(['model-1', 'model-10']);
+  });
+
   it('lists routes first, in a group of their own, with the formats of their first model', () => {
     const routes = [
       route('coding', ['gemini-2.5-pro', 'gpt-4o']),

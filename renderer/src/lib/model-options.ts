@@ -1,4 +1,5 @@
 import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../shared/contract.ts';
+import { naturalCompare } from '../../../shared/natural-order.ts';
 import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
 
 /** What the format badges of a choice need. */
@@ -48,7 +49,7 @@ export function routeBadges(route: ModelRouteInfo, models: ModelInfo[]): Badged 
 }
 
 /** A route answers to its name unless a catalog model has that name and it does not shadow it. */
-export const routeAnswers = (route: ModelRouteInfo): boolean => route.shadow || !route.shadowsModel;
+const routeAnswers = (route: ModelRouteInfo): boolean => route.shadow || !route.shadowsModel;
 
 /** A model whose name a route took: requests naming it reach the route instead. */
 function shadowedBy(model: ModelInfo, routes: ModelRouteInfo[]): ModelRouteInfo | null {
@@ -84,13 +85,38 @@ function matches(haystack: string, words: string[]): boolean {
   return words.every((w) => text.includes(w));
 }
 
-const byAvailabilityThenId = (a: Choice, b: Choice) =>
-  Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.id.localeCompare(b.id);
+/** The ones that can be picked first, each part keeping its order. */
+function availableFirst(choices: Choice[]): Choice[] {
+  return [
+    ...choices.filter((c) => c.unavailable === null),
+    ...choices.filter((c) => c.unavailable !== null),
+  ];
+}
+
+const OTHER_OWNER = 'Other';
+const ownerOf = (model: ModelInfo): string => model.ownedBy || OTHER_OWNER;
+
+/**
+ * The catalog by owner, then by id, in natural order, sorted once per list: a search runs on
+ * every key typed and must not sort thousands of models again.
+ */
+const sortedCatalogs = new WeakMap<ModelInfo[], ModelInfo[]>();
+function byOwnerThenId(models: ModelInfo[]): ModelInfo[] {
+  let sorted = sortedCatalogs.get(models);
+  if (!sorted) {
+    sorted = [...models].sort(
+      (a, b) => naturalCompare(ownerOf(a), ownerOf(b)) || naturalCompare(a.id, b.id),
+    );
+    sortedCatalogs.set(models, sorted);
+  }
+  return sorted;
+}
 
 /**
  * The routes and models matching `query`: routes first in a group of their own, then the catalog
- * grouped by owner (groups and entries by name). Entries that cannot be picked come last in their
- * group with the reason, so the keyboard reaches usable ones first.
+ * grouped by owner (groups and entries by name, in natural order: `model-2` before `model-10`).
+ * Entries that cannot be picked come last in their group with the reason, so the keyboard
+ * reaches usable ones first.
  */
 export function groupChoices(
   models: ModelInfo[],
@@ -103,22 +129,25 @@ export function groupChoices(
     ...choice,
     unavailable: baseReason(choice, routes) ?? reason(choice),
   });
-  const routeOptions = routes
-    .filter((r) => matches(`${r.name} ${r.models.join(' ')}`, words))
-    .map((route) =>
-      judge({
-        kind: 'route',
-        id: route.name,
-        route,
-        badges: routeBadges(route, models),
-        unavailable: null,
-      }),
-    )
-    .sort(byAvailabilityThenId);
+  const routeOptions = availableFirst(
+    routes
+      .filter((r) => matches(`${r.name} ${r.models.join(' ')}`, words))
+      .sort((a, b) => naturalCompare(a.name, b.name))
+      .map((route) =>
+        judge({
+          kind: 'route',
+          id: route.name,
+          route,
+          badges: routeBadges(route, models),
+          unavailable: null,
+        }),
+      ),
+  );
+  // Insertion order is the owners' order: the catalog comes sorted by owner.
   const owners = new Map<string, Choice[]>();
-  for (const model of models) {
+  for (const model of byOwnerThenId(models)) {
     if (!matches(`${model.id} ${model.ownedBy}`, words)) continue;
-    const owner = model.ownedBy || 'Other';
+    const owner = ownerOf(model);
     const list = owners.get(owner) ?? [];
     list.push(judge({ kind: 'model', id: model.id, model, badges: model, unavailable: null }));
     owners.set(owner, list);
@@ -127,12 +156,8 @@ export function groupChoices(
     routeOptions.length > 0
       ? [{ key: 'routes', label: ROUTES_GROUP_LABEL, options: routeOptions }]
       : [];
-  for (const [owner, options] of [...owners.entries()].sort(([a], [b]) => a.localeCompare(b)))
-    groups.push({
-      key: `owner:${owner}`,
-      label: owner,
-      options: options.sort(byAvailabilityThenId),
-    });
+  for (const [owner, options] of owners)
+    groups.push({ key: `owner:${owner}`, label: owner, options: availableFirst(options) });
   return groups;
 }
 

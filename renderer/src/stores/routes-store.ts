@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ModelRouteInfo, RouteDefaults, RouteSaveParams } from '../../../shared/contract.ts';
 import { errorMessage, getApi } from '../api/index.ts';
 import type { LoadStatus } from './load-status.ts';
+import { naturalCompare } from '../../../shared/natural-order.ts';
 
 /**
  * The model routes and their defaults: what pickers and forms need. The Routes page's tests,
@@ -52,7 +53,7 @@ export const useRoutesStore = create<RoutesState>()((set, get) => ({
     const others = get().routes.filter(
       (r) => r.name !== saved.route.name && !(renamed && r.name === params.previousName),
     );
-    set({ routes: [...others, saved.route].sort((a, b) => a.name.localeCompare(b.name)) });
+    set({ routes: [...others, saved.route].sort((a, b) => naturalCompare(a.name, b.name)) });
     // Other routes may name this one: their formats and warnings come from the app.
     void get().load();
     return saved;

@@ -1,5 +1,5 @@
 import { Boxes, RefreshCw, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -13,6 +13,8 @@ import { matchesModelSearch } from './model-columns.tsx';
 import { ModelsTable } from './ModelsTable.tsx';
 import './models.css';
 
+const NO_MODELS: ModelInfo[] = [];
+
 export default function ModelsPage() {
   const models = useModelsStore((s) => s.models);
   const status = useModelsStore((s) => s.status);
@@ -20,6 +22,10 @@ export default function ModelsPage() {
   const refreshing = useModelsStore((s) => s.refreshing);
   const load = useModelsStore((s) => s.load);
   const [search, setSearch] = useState('');
+  // The table (thousands of rows to sort and filter) follows in a task of its own: the page
+  // shows first, and a key typed into the search is not held up by the table.
+  const tableModels = useDeferredValue(models, NO_MODELS);
+  const tableSearch = useDeferredValue(search);
   const [editingId, setEditingId] = useState<string | null>(null);
   // Looked up by id so the drawer shows the model as the store has it after a save.
   const editing = models.find((m) => m.id === editingId) ?? null;
@@ -68,17 +74,24 @@ export default function ModelsPage() {
       </EmptyState>
     );
   } else {
-    body = <ModelsTable models={models} search={search} onEdit={onEdit} />;
+    body = (
+      <ModelsTable
+        models={tableModels}
+        search={tableSearch}
+        pending={tableModels !== models}
+        onEdit={onEdit}
+      />
+    );
   }
 
   return (
-    <main className="page">
+    <main className="page page-fill">
       <PageHeader
         title="Models"
         description="Every model your upstream key can reach, the formats it speaks, and its price."
         actions={refreshButton}
       />
-      <div className="stack">
+      <div className="stack models-body">
         <div className="row-between">
           <div className="search-box">
             <Search size={14} aria-hidden="true" />

@@ -1,6 +1,7 @@
-import { createColumnHelper, type FilterFn } from '@tanstack/react-table';
+import { createColumnHelper, type FilterFn, type SortingFn } from '@tanstack/react-table';
 import { Pencil } from 'lucide-react';
 import type { ModelInfo } from '../../../../shared/contract.ts';
+import { naturalCompare } from '../../../../shared/natural-order.ts';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
 import { formatPrice } from '../../format/cost.ts';
 
@@ -16,10 +17,15 @@ export function matchesModelSearch(model: ModelInfo, search: string): boolean {
 export const modelSearch: FilterFn<ModelInfo> = (row, _columnId, value: unknown) =>
   matchesModelSearch(row.original, String(value ?? ''));
 
+/** Names in natural order: `model-2` before `model-10`. */
+const naturalSort: SortingFn<ModelInfo> = (a, b, id) =>
+  naturalCompare(String(a.getValue(id)), String(b.getValue(id)));
+
 export function modelColumns(onEdit: (model: ModelInfo) => void) {
   return [
     column.accessor('id', {
       header: 'Model',
+      sortingFn: naturalSort,
       cell: (info) => {
         const model = info.row.original;
         const overridden = model.overridden.markers || model.overridden.tariff;
@@ -38,7 +44,11 @@ export function modelColumns(onEdit: (model: ModelInfo) => void) {
         );
       },
     }),
-    column.accessor('ownedBy', { header: 'Owner', cell: (info) => info.getValue() || '—' }),
+    column.accessor('ownedBy', {
+      header: 'Owner',
+      sortingFn: naturalSort,
+      cell: (info) => info.getValue() || '—',
+    }),
     column.display({
       id: 'formats',
       header: 'Formats',

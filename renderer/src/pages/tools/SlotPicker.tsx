@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../../shared/contract.ts';
 import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { Field } from '../../components/Field.tsx';
 import { FormatBadges } from '../../components/FormatBadges.tsx';
-import { resolveChoice, routeAnswers, routeBadges } from '../../lib/model-options.ts';
-import { formatFit, MAIN_SLOT } from './tool-view.ts';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
+import { resolveChoice, type UnavailableReason } from '../../lib/model-options.ts';
+import { formatFit, MAIN_SLOT, unreachableText } from './tool-view.ts';
 
 interface SlotPickerProps {
   toolName: string;
@@ -18,9 +20,12 @@ interface SlotPickerProps {
   onChange: (model: string) => void;
 }
 
-const FIT_SUFFIX = { native: '', translated: ' (translated)', none: ' (unreachable)' } as const;
+const SAME_AS_MAIN = 'Same as the main model';
 
-/** One model slot of a tool: a picker over routes and the catalog, with the choice's formats. */
+/**
+ * One model slot of a tool: the searchable model picker the chat has, over routes and the
+ * catalog by vendor, with the choice's formats and how they reach the tool below it.
+ */
 export function SlotPicker({
   toolName,
   format,
@@ -35,9 +40,12 @@ export function SlotPicker({
   const selected = resolveChoice(value || null, models, routes);
   const fit = selected ? formatFit(selected.badges, format) : null;
   const speaks = `${toolName} speaks ${FORMAT_NAME[format]}`;
-  // A route's name reaches the route; a model a route shadows is not offered on its own.
-  const offeredRoutes = routes.filter(routeAnswers);
-  const offeredModels = models.filter((m) => !routes.some((r) => r.shadow && r.name === m.id));
+  // Listed, but not to be picked: a model no format of which reaches the tool's.
+  const unreachable = useCallback<UnavailableReason>(
+    (choice) =>
+      formatFit(choice.badges, format) === 'none' ? unreachableText(toolName, format) : null,
+    [toolName, format],
+  );
   let hint;
   if (selected)
     hint = (
@@ -53,7 +61,7 @@ export function SlotPicker({
         </span>
       </span>
     );
-  else if (!main) hint = 'Same as the main model';
+  else if (!main) hint = SAME_AS_MAIN;
   else if (value) hint = 'Not in the catalog';
 
   const label = main && slot.label === 'Model' ? `${toolName} model` : slot.label;
@@ -75,42 +83,19 @@ export function SlotPicker({
   return (
     <Field label={label} hint={hint} className="tool-slot">
       {(props) => (
-        <select
+        <ModelPicker
           {...props}
-          className="select"
-          value={value}
+          models={models}
+          routes={routes}
+          value={value || null}
+          onChange={onChange}
           disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          {main ? (
-            value === '' ? (
-              <option value="">Choose a model</option>
-            ) : null
-          ) : (
-            <option value="">Same as the main model</option>
-          )}
-          {value !== '' && !selected ? (
-            <option value={value}>{value} (not in the catalog)</option>
-          ) : null}
-          {offeredRoutes.length > 0 ? (
-            <optgroup label="Routes">
-              {offeredRoutes.map((r) => (
-                <option key={`route:${r.name}`} value={r.name}>
-                  {r.name}
-                  {FIT_SUFFIX[formatFit(routeBadges(r, models), format)]}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-          <optgroup label="Models">
-            {offeredModels.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.id}
-                {FIT_SUFFIX[formatFit(m, format)]}
-              </option>
-            ))}
-          </optgroup>
-        </select>
+          unavailableReason={unreachable}
+          placeholder={main ? 'Choose a model' : SAME_AS_MAIN}
+          emptyChoice={main ? undefined : SAME_AS_MAIN}
+          showInfo={false}
+          wide
+        />
       )}
     </Field>
   );

@@ -5,6 +5,7 @@ import type {
   ToolInfo,
   WireFormat,
 } from '../../../../shared/contract.ts';
+import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { formatCost } from '../../format/cost.ts';
 
 /** How a tool's connection is shown: a badge, what it means, and what to do about it. */
@@ -80,6 +81,11 @@ export function formatFit(
   if (model.formats.includes(format)) return 'native';
   if (model.translatedFormats.includes(format)) return 'translated';
   return 'none';
+}
+
+/** Why a model cannot be a tool's: no format of its reaches the one the tool speaks. */
+export function unreachableText(toolName: string, format: WireFormat): string {
+  return `Cannot serve ${toolName}: nothing it speaks upstream reaches ${FORMAT_NAME[format]}.`;
 }
 
 /** The main slot: every connector that has slots has this one; the others fall back to it. */
