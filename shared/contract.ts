@@ -677,6 +677,8 @@ export interface AppEvents {
   'budget.alert': BudgetStatus & { level: 'warning' | 'spent' };
   'chat.done': { conversationId: string; message: ChatMessage };
   'updates.status': UpdateStatus;
+  /** The settings as saved, after each change (the desktop tray follows the language). */
+  'settings.changed': AppSettings;
   /** Desktop only, from the tray: show Settings with the focus on `target`. */
   'window.openSettings': { target: SettingsTarget };
 }

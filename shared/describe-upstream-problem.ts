@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ChatErrorKind, ConnectionTest, UpstreamHealth } from './contract.ts';
 
 /** The problems the app tells apart, because each has a different fix. */
@@ -20,75 +21,74 @@ export interface UpstreamProblem {
   retryAfterSeconds: number | null;
 }
 
-/** How each problem is told: its heading, its sentence and the buttons that fix it. */
+/**
+ * How each problem is told: its heading, its sentence and the buttons that fix it. The words are
+ * the catalogs' (renderer/src/i18n/locales), in the language of the `t` the caller passes: the
+ * renderer's i18n, or the main process's for the tray. Each key is written out so the catalog
+ * check (`npm run lint:i18n`) sees it used.
+ */
 const WORDING: Readonly<
   Record<
     UpstreamProblemKind,
     {
-      heading: string;
-      sentence: (upstream: string, retryAfterSeconds: number | null) => string;
+      heading: (t: TFunction) => string;
+      sentence: (t: TFunction, upstream: string, retryAfterSeconds: number | null) => string;
       actions: ProblemAction[];
     }
   >
 > = {
   unreachable: {
-    heading: 'Cannot reach the upstream',
-    sentence: (upstream) =>
-      `The gateway got no answer from ${upstream}. Check that it is up and that the base URL in Settings is right, then retry.`,
+    heading: (t) => t('upstream.problem.unreachable.heading'),
+    sentence: (t, upstream) => t('upstream.problem.unreachable.sentence', { upstream }),
     actions: ['retry', 'open_upstream_settings'],
   },
   key_rejected: {
-    heading: 'The upstream rejected the key',
-    sentence: () =>
-      'The upstream refused the API key the gateway sends for you. Enter a valid key in Settings.',
+    heading: (t) => t('upstream.problem.keyRejected.heading'),
+    sentence: (t) => t('upstream.problem.keyRejected.sentence'),
     actions: ['open_key_settings'],
   },
   no_key: {
-    heading: 'No upstream key',
-    sentence: () => 'The gateway has no key to use with the upstream yet. Enter one in Settings.',
+    heading: (t) => t('upstream.problem.noKey.heading'),
+    sentence: (t) => t('upstream.problem.noKey.sentence'),
     actions: ['open_key_settings'],
   },
   model_cannot_chat: {
-    heading: 'This model cannot chat',
-    sentence: () =>
-      'The upstream serves this model in no chat format (an embeddings model, say). Pick another model.',
+    heading: (t) => t('upstream.problem.modelCannotChat.heading'),
+    sentence: (t) => t('upstream.problem.modelCannotChat.sentence'),
     actions: ['pick_model'],
   },
   rate_limited: {
-    heading: 'Rate limited',
-    sentence: (_upstream, retryAfterSeconds) =>
-      retryAfterSeconds === null
-        ? 'The upstream is limiting requests for this key or model. Wait a moment, then retry.'
-        : `The upstream is limiting requests for this key or model. Retry after ${retryAfterSeconds} s.`,
+    heading: (t) => t('upstream.problem.rateLimited.heading'),
+    sentence: (t, _upstream, seconds) =>
+      seconds === null
+        ? t('upstream.problem.rateLimited.sentence')
+        : t('upstream.problem.rateLimited.sentenceRetryAfter', { seconds }),
     actions: ['retry'],
   },
   account_limit: {
-    heading: 'The upstream account cannot pay for this',
-    sentence: () =>
-      'The upstream refused the request for the balance or quota of the key’s account. Check the account at the upstream.',
+    heading: (t) => t('upstream.problem.accountLimit.heading'),
+    sentence: (t) => t('upstream.problem.accountLimit.sentence'),
     actions: [],
   },
   upstream_error: {
-    heading: 'The upstream failed',
-    sentence: () =>
-      'The upstream answered with a server error or broke off. This is usually passing: retry in a moment.',
+    heading: (t) => t('upstream.problem.upstreamError.heading'),
+    sentence: (t) => t('upstream.problem.upstreamError.sentence'),
     actions: ['retry'],
   },
   gateway_down: {
-    heading: 'The local gateway is not running',
-    sentence: () =>
-      'The app’s own gateway is stopped, so nothing reaches the upstream. Settings says why.',
+    heading: (t) => t('upstream.problem.gatewayDown.heading'),
+    sentence: (t) => t('upstream.problem.gatewayDown.sentence'),
     actions: ['open_gateway_settings'],
   },
   model_error: {
-    heading: 'The model answered with an error',
-    sentence: () =>
-      'The upstream passed on the model’s refusal, in its words below. Change the request or pick another model.',
+    heading: (t) => t('upstream.problem.modelError.heading'),
+    sentence: (t) => t('upstream.problem.modelError.sentence'),
     actions: ['retry', 'pick_model'],
   },
 };
 
 function problem(
+  t: TFunction,
   kind: UpstreamProblemKind,
   detail: string | null,
   retryAfterSeconds: number | null = null,
@@ -97,8 +97,8 @@ function problem(
   const wording = WORDING[kind];
   return {
     kind,
-    heading: wording.heading,
-    sentence: wording.sentence(where ?? 'the upstream', retryAfterSeconds),
+    heading: wording.heading(t),
+    sentence: wording.sentence(t, where ?? t('upstream.theUpstream'), retryAfterSeconds),
     actions: [...wording.actions],
     detail,
     retryAfterSeconds,
@@ -143,66 +143,75 @@ function retryAfterIn(text: string): number | null {
  * A failed chat answer's (or model list's) error text, as the problem it is. What matches no
  * pattern is the model's own error: the upstream answered, and the request was the problem.
  */
-export function describeErrorText(text: string): UpstreamProblem {
+export function describeErrorText(text: string, t: TFunction): UpstreamProblem {
   const kind = PATTERNS.find(([pattern]) => pattern.test(text))?.[1] ?? 'model_error';
-  return problem(kind, text, kind === 'rate_limited' ? retryAfterIn(text) : null);
+  return problem(t, kind, text, kind === 'rate_limited' ? retryAfterIn(text) : null);
 }
 
 /**
  * A failed answer as the problem it is: by the kind stored with it when there is one, by its
  * text for answers stored before kinds were (describeErrorText).
  */
-export function describeChatError(message: {
-  error: string;
-  errorKind: ChatErrorKind | null;
-}): UpstreamProblem {
+export function describeChatError(
+  message: { error: string; errorKind: ChatErrorKind | null },
+  t: TFunction,
+): UpstreamProblem {
   const kind = message.errorKind;
-  if (kind === null) return describeErrorText(message.error);
-  return problem(kind, message.error, kind === 'rate_limited' ? retryAfterIn(message.error) : null);
+  if (kind === null) return describeErrorText(message.error, t);
+  return problem(
+    t,
+    kind,
+    message.error,
+    kind === 'rate_limited' ? retryAfterIn(message.error) : null,
+  );
 }
 
 /** A chosen model the chat cannot use, with the picker's reason as the detail. */
-export function describeUnchattableModel(modelId: string, reason: string): UpstreamProblem {
-  return problem('model_cannot_chat', `${modelId}: ${reason}`);
+export function describeUnchattableModel(
+  modelId: string,
+  reason: string,
+  t: TFunction,
+): UpstreamProblem {
+  return problem(t, 'model_cannot_chat', `${modelId}: ${reason}`);
 }
 
 /** The background check's verdict as a problem; null when there is none (ok, or not known yet). */
-export function describeHealth(health: UpstreamHealth): UpstreamProblem | null {
+export function describeHealth(health: UpstreamHealth, t: TFunction): UpstreamProblem | null {
   switch (health.state) {
     case 'ok':
     case 'checking':
       return null;
     case 'not_configured':
-      return problem('no_key', health.detail);
+      return problem(t, 'no_key', health.detail);
     default:
-      return problem(health.state, health.detail, health.retryAfterSeconds, health.baseUrl);
+      return problem(t, health.state, health.detail, health.retryAfterSeconds, health.baseUrl);
   }
 }
 
 /** A failed connection test (Settings, the first-run wizard) as a problem; null when it worked. */
-export function describeConnectionTest(test: ConnectionTest): UpstreamProblem | null {
+export function describeConnectionTest(test: ConnectionTest, t: TFunction): UpstreamProblem | null {
   if (test.ok) return null;
   return test.state === 'not_configured' || test.state === 'ok'
-    ? problem('no_key', test.message)
-    : problem(test.state, test.message);
+    ? problem(t, 'no_key', test.message)
+    : problem(t, test.state, test.message);
 }
 
 /** The header's few words for a health state. */
-export function healthLabel(health: UpstreamHealth): string {
+export function healthLabel(health: UpstreamHealth, t: TFunction): string {
   switch (health.state) {
     case 'checking':
-      return 'Checking the upstream…';
+      return t('upstream.health.checking');
     case 'ok':
-      return 'Upstream reachable';
+      return t('upstream.health.ok');
     case 'unreachable':
-      return 'Upstream unreachable';
+      return t('upstream.health.unreachable');
     case 'key_rejected':
-      return 'Key rejected';
+      return t('upstream.health.keyRejected');
     case 'rate_limited':
-      return 'Rate limited';
+      return t('upstream.health.rateLimited');
     case 'upstream_error':
-      return 'Upstream failing';
+      return t('upstream.health.upstreamError');
     case 'not_configured':
-      return 'No upstream key';
+      return t('upstream.health.notConfigured');
   }
 }

@@ -73,8 +73,8 @@ function onlyWindow(fake: FakeElectron) {
   return fake.windows[0]!;
 }
 
-/** What the tray reads of the services on its own: not the page's calls. */
-const TRAY_READS = new Set(['upstream.health', 'upstream.recheck', 'usage.totals']);
+/** What the shell reads of the services on its own (tray, language): not the page's calls. */
+const TRAY_READS = new Set(['upstream.health', 'upstream.recheck', 'usage.totals', 'settings.get']);
 const pageCalls = (services: FakeAppServices) =>
   services.calls.filter((call) => !TRAY_READS.has(call.method));
 
@@ -501,6 +501,75 @@ describe('graceful quit', () => {
   });
 });
 
+describe('language', () => {
+  const labels = (fake: FakeElectron) => fake.trays[0]!.menu.map((item) => item.label ?? '—');
+
+  it('speaks the system’s language until one is chosen, then the chosen one, live', async () => {
+    const { fake, services } = await start({
+      configure: (fake) => (fake.app.preferredLanguages = ['zh-Hans-CN', 'en-US']),
+    });
+    await vi.waitFor(() => expect(labels(fake)).toContain('上游可访问'));
+    expect(labels(fake)).toContain('打开 Model Gateway');
+
+    services.saveSettings({ language: 'en' });
+    expect(labels(fake)).toEqual([
+      'Gateway running on http://127.0.0.1:8787',
+      'Upstream reachable',
+      'Spent today: $0.00',
+      '—',
+      'Open Model Gateway',
+      'Copy gateway URL',
+      '—',
+      'Quit',
+    ]);
+  });
+
+  it('rebuilds the tray in Chinese when Chinese is chosen in Settings, without a restart', async () => {
+    const { fake, services } = await start({
+      configure: (_fake, services) => (services.costUsd = 0.42),
+    });
+    const tray = fake.trays[0]!;
+    await vi.waitFor(() => expect(labels(fake)).toContain('Spent today: $0.42'));
+
+    services.saveSettings({ language: 'zh-CN' });
+    expect(labels(fake)).toEqual([
+      '网关运行于 http://127.0.0.1:8787',
+      '上游可访问',
+      '今日花费：$0.42',
+      '—',
+      '打开 Model Gateway',
+      '复制网关 URL',
+      '—',
+      '退出',
+    ]);
+    expect(tray.toolTip).toBe('Model Gateway — http://127.0.0.1:8787\n上游可访问\n今日花费：$0.42');
+    tray.click('复制网关 URL');
+    expect(fake.copied).toEqual(['http://127.0.0.1:8787']);
+
+    // The choice is read back at the next start: the tray starts in it.
+    const again = await start({
+      configure: (_fake, services) => services.saveSettings({ language: 'zh-CN' }),
+    });
+    expect(again.fake.trays[0]!.menu.at(-1)?.label).toBe('退出');
+  });
+
+  it('words the port notice in the chosen language', async () => {
+    const { fake } = await start({
+      configure: (fake, services) => {
+        services.settings = { ...services.settings, language: 'zh-CN' };
+        services.gateway = stopped('Port 8787 is already in use.', 'port_in_use');
+        fake.notificationsSupported = false;
+      },
+    });
+    expect(fake.messageBoxes[0]).toMatchObject({
+      title: 'Model Gateway：端口被占用',
+      message: '端口 8787 已被其他程序占用。',
+      detail: '请打开 Model Gateway，在设置中选择其他端口。',
+      buttons: ['确定'],
+    });
+  });
+});
+
 describe('port in use', () => {
   const taken = stopped('Port 8787 is already in use.', 'port_in_use');
 
@@ -509,7 +578,7 @@ describe('port in use', () => {
     expect(atStart.fake.notifications).toEqual([
       {
         title: 'Model Gateway: port in use',
-        body: 'Port 8787 is already in use. Open Model Gateway and pick another port in Settings.',
+        body: 'Port 8787 is already in use by another program. Open Model Gateway and pick another port in Settings.',
         shown: true,
       },
     ]);
@@ -533,6 +602,10 @@ describe('port in use', () => {
       },
     });
     expect(fake.messageBoxes).toHaveLength(1);
-    expect(fake.messageBoxes[0]).toMatchObject({ type: 'warning', message: taken.error });
+    expect(fake.messageBoxes[0]).toMatchObject({
+      type: 'warning',
+      message: 'Port 8787 is already in use by another program.',
+      buttons: ['OK'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { GatewayStatus, SettingsTarget } from '../../shared/contract.ts';
+import type { AppSettings, GatewayStatus, SettingsTarget } from '../../shared/contract.ts';
 import type { AppServices, AppServicesOptions } from '../services/app-services-api.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 import { createAppTray, type AppTray } from './app-tray.ts';
@@ -15,12 +15,28 @@ import { secureSession } from './session-security.ts';
 import { feedTray, type TrayFeed } from './tray-feed.ts';
 import type { TrayFormat } from './tray-menu.ts';
 import { formatCost } from '../../shared/format-cost.ts';
+import { createMainI18n, type MainI18n } from './main-i18n.ts';
 
-/** The tray's amounts as the window shows them, and times of day in the user's locale. */
-const TRAY_FORMAT: TrayFormat = {
-  cost: formatCost,
-  time: (epochMs) => new Date(epochMs).toLocaleTimeString(),
-};
+/** The tray's amounts and times of day as the window shows them: in the language of its words. */
+const trayFormat = (i18n: MainI18n): TrayFormat => ({
+  cost: (usd) => formatCost(usd, i18n.language()),
+  time: (epochMs) => new Date(epochMs).toLocaleTimeString(i18n.language()),
+});
+
+/** The language setting; the system's when it cannot be read (the tray still has to speak). */
+async function languageChoice(
+  services: AppServices,
+  log: (line: string) => void,
+): Promise<AppSettings['language']> {
+  try {
+    // The services answer each method with its Result type.
+    const settings = (await services.handle('settings.get', undefined)) as AppSettings;
+    return settings.language;
+  } catch (error) {
+    log(`could not read the language setting: ${String(error)}`);
+    return 'system';
+  }
+}
 
 export interface DesktopAppOptions<Image extends NativeImageLike> {
   electron: ElectronLike<Image>;
@@ -144,7 +160,14 @@ export function runDesktopApp<Image extends NativeImageLike>(
   // keeps serving local tools, and the tray (or a second launch) brings the window back.
   app.on('window-all-closed', () => undefined);
 
+  // The tray's, notices' and dialogs' words; made once the app is ready, when Electron knows the
+  // system's languages.
+  let words: MainI18n | null = null;
+  const systemLanguages = (): string[] => app.getPreferredSystemLanguages();
+
   const started = app.whenReady().then(async () => {
+    const i18n = createMainI18n(systemLanguages);
+    words = i18n;
     secureSession(electron.session.defaultSession, {
       isAppUrl: isOwnUrl,
       isAppResource: (url) => isAppResource(location, url),
@@ -156,7 +179,8 @@ export function runDesktopApp<Image extends NativeImageLike>(
 
     const running = await services;
     forwardEvents(running, () => window?.webContents ?? null);
-    const noticePortInUse = createPortInUseNotice(electron, log);
+    i18n.choose(await languageChoice(running, log));
+    const noticePortInUse = createPortInUseNotice(electron, log, i18n.t);
     const initial = running.status().gateway;
     let feed: TrayFeed | null = null;
     const tray: AppTray = createAppTray(
@@ -173,20 +197,27 @@ export function runDesktopApp<Image extends NativeImageLike>(
         },
         quit: () => app.quit(),
       },
-      TRAY_FORMAT,
+      trayFormat(i18n),
+      i18n.t,
     );
     feed = feedTray(running, tray, { log });
     noticePortInUse(initial);
     running.subscribe((name, payload) => {
       // The services send this event's payload as AppEvents['gateway.status'].
       if (name === 'gateway.status') noticePortInUse(payload as GatewayStatus);
+      // A language chosen in Settings: the tray says it all again in it, without a restart.
+      else if (name === 'settings.changed') {
+        const before = i18n.language();
+        if (i18n.choose((payload as AppSettings).language) !== before) tray.update({});
+      }
     });
   });
 
   const settled = started.catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     log(`Model Gateway could not start: ${message}`);
-    electron.dialog.showErrorBox('Model Gateway could not start', message);
+    const { t } = words ?? createMainI18n(systemLanguages);
+    electron.dialog.showErrorBox(t('dialogs.startFailed.title'), message);
     app.exit(1);
   });
 

@@ -79,6 +79,8 @@ export interface AppLike {
   getPath(name: 'userData'): string;
   setPath(name: 'userData', path: string): void;
   getVersion(): string;
+  /** The OS's languages, most preferred first (BCP 47 tags). */
+  getPreferredSystemLanguages(): string[];
   quit(): void;
   exit(exitCode?: number): void;
   on(event: 'second-instance', listener: () => void): unknown;

@@ -1,7 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { GatewayStatus } from '../../shared/contract.ts';
 import type { ElectronLike } from './electron-like.ts';
-
-const TITLE = 'Model Gateway: port in use';
 
 /**
  * Tells the user once, without blocking anything, that the gateway could not take its port.
@@ -11,24 +10,27 @@ const TITLE = 'Model Gateway: port in use';
 export function createPortInUseNotice(
   electron: Pick<ElectronLike, 'Notification' | 'dialog'>,
   log: (line: string) => void,
+  t: TFunction,
 ): (status: GatewayStatus) => void {
   let shown = false;
   return (status) => {
     if (shown || status.errorCode !== 'port_in_use') return;
     shown = true;
-    const why = status.error ?? `Port ${status.port} is already in use.`;
-    const what = 'Open Model Gateway and pick another port in Settings.';
+    // Worded here from the code rather than taken from `status.error`, which is English.
+    const why = t('dialogs.portInUse.why', { port: status.port });
+    const what = t('dialogs.portInUse.what');
+    const title = t('dialogs.portInUse.title');
     if (electron.Notification.isSupported()) {
-      new electron.Notification({ title: TITLE, body: `${why} ${what}` }).show();
+      new electron.Notification({ title, body: `${why} ${what}` }).show();
       return;
     }
     electron.dialog
       .showMessageBox({
         type: 'warning',
-        title: TITLE,
+        title,
         message: why,
         detail: what,
-        buttons: ['OK'],
+        buttons: [t('dialogs.portInUse.ok')],
       })
       .catch((error: unknown) => log(`could not show the port notice: ${String(error)}`));
   };

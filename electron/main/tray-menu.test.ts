@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayStatus, UpstreamHealth, UpstreamHealthState } from '../../shared/contract.ts';
 import { formatCost } from '../../shared/format-cost.ts';
+import { createMainI18n } from './main-i18n.ts';
 import { trayModel, type TrayActions, type TrayState } from './tray-menu.ts';
 
 const RUNNING: GatewayStatus = {
@@ -39,12 +40,16 @@ function recorder() {
 
 const FORMAT = { cost: formatCost, time: (ms: number) => new Date(ms).toISOString().slice(11, 19) };
 
-function model(state: Partial<TrayState>) {
+const ENGLISH = createMainI18n(() => ['en-US']).t;
+const CHINESE = createMainI18n(() => ['zh-CN']).t;
+
+function model(state: Partial<TrayState>, t = ENGLISH) {
   const { done, actions } = recorder();
   const built = trayModel(
     { gateway: RUNNING, upstream: null, rechecking: false, todayCostUsd: null, ...state },
     actions,
     FORMAT,
+    t,
   );
   /** Each item as `label [disabled]`, separators as `—`. */
   const items = built.menu.map((item) =>
@@ -208,5 +213,59 @@ describe('the tray model', () => {
       gateway: { ...RUNNING, running: false, url: null, error: 'x'.repeat(200), errorCode: null },
     });
     expect(tray.items[0]).toBe(`Gateway not running: ${'x'.repeat(79)}… [disabled]`);
+  });
+});
+
+describe('the tray model in Chinese', () => {
+  const ZH_TAIL = ['—', '打开 Model Gateway', '复制网关 URL', '—', '退出'];
+
+  it('all well: every line in Chinese, the URL and amount as they are', () => {
+    const tray = model({ upstream: health('ok'), todayCostUsd: 2 }, CHINESE);
+    expect(tray.items).toEqual([
+      '网关运行于 http://127.0.0.1:8787 [disabled]',
+      '上游可访问 [disabled]',
+      '今日花费：$2.00 [disabled]',
+      ...ZH_TAIL,
+    ]);
+    expect(tray.toolTip).toBe('Model Gateway — http://127.0.0.1:8787\n上游可访问\n今日花费：$2.00');
+    expect(tray.click('打开 Model Gateway')).toEqual(['open']);
+    expect(tray.click('复制网关 URL')).toEqual(['copy:http://127.0.0.1:8787']);
+    expect(tray.click('退出')).toEqual(['quit']);
+  });
+
+  it('key rejected and unreachable: the fixes, in Chinese, doing the same', () => {
+    const rejected = model({ upstream: health('key_rejected', { httpStatus: 401 }) }, CHINESE);
+    expect(rejected.items.slice(1, 4)).toEqual(['密钥被拒绝 [disabled]', '—', '修复密钥…']);
+    expect(rejected.click('修复密钥…')).toEqual(['settings:key']);
+
+    const down = model({ upstream: health('unreachable'), rechecking: true }, CHINESE);
+    expect(down.items.slice(1, 5)).toEqual([
+      '上游无法访问 [disabled]',
+      '—',
+      '立即重试 [disabled]',
+      '打开上游设置…',
+    ]);
+    expect(down.click('打开上游设置…')).toEqual(['settings:upstream']);
+  });
+
+  it('rate limited, and a stopped gateway: the reset time, the reason, the way to settings', () => {
+    const limited = model(
+      { upstream: health('rate_limited', { httpStatus: 429, retryAfterSeconds: 90 }) },
+      CHINESE,
+    );
+    expect(limited.items.slice(1, 3)).toEqual([
+      '已被限速 [disabled]',
+      '速率限制将于 10:01:30 解除 [disabled]',
+    ]);
+
+    const stopped = model(
+      {
+        gateway: { running: false, url: null, port: 8787, error: null, errorCode: null },
+      },
+      CHINESE,
+    );
+    expect(stopped.items[0]).toBe('网关未运行：正在启动… [disabled]');
+    expect(stopped.toolTip).toBe('Model Gateway — 未运行');
+    expect(stopped.items).toContain('复制网关 URL [disabled]');
   });
 });

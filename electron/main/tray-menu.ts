@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { GatewayStatus, SettingsTarget, UpstreamHealth } from '../../shared/contract.ts';
 import {
   describeHealth,
@@ -27,7 +28,7 @@ export interface TrayActions {
   quit(): void;
 }
 
-/** The user's own formats: amounts of money, and a time of day. */
+/** The user's own formats, in the language of the words: amounts of money, and a time of day. */
 export interface TrayFormat {
   cost(usd: number): string;
   time(epochMs: number): string;
@@ -42,31 +43,13 @@ export interface TrayModel {
   menu: MenuItemOptions[];
 }
 
-/** Every visible string of the tray, in one place. */
-const TEXT = {
-  runningOn: (url: string) => `Gateway running on ${url}`,
-  notRunning: (why: string) => `Gateway not running: ${why}`,
-  starting: 'starting…',
-  toolTipRunning: (url: string) => `Model Gateway — ${url}`,
-  toolTipStopped: 'Model Gateway — not running',
-  resetsAt: (time: string) => `Rate limit resets at ${time}`,
-  spentToday: (cost: string) => `Spent today: ${cost}`,
-  fixKey: 'Fix the key…',
-  retry: 'Retry now',
-  openUpstreamSettings: 'Open upstream settings…',
-  openGatewaySettings: 'Open gateway settings…',
-  open: 'Open Model Gateway',
-  copyUrl: 'Copy gateway URL',
-  quit: 'Quit',
-} as const;
-
 /** Menus show one line; a long message is cut rather than wrapped off-screen. */
 const oneLine = (text: string): string => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 /** The status line: where the gateway listens, or why it does not, in the user's words. */
-function gatewayLine(status: GatewayStatus): string {
-  if (status.running && status.url) return TEXT.runningOn(status.url);
-  return TEXT.notRunning(oneLine(status.error ?? TEXT.starting));
+function gatewayLine(status: GatewayStatus, t: TFunction): string {
+  if (status.running && status.url) return t('tray.runningOn', { url: status.url });
+  return t('tray.notRunning', { why: oneLine(status.error ?? t('tray.starting')) });
 }
 
 /** When a rate limit ends, when the upstream said how long it lasts. */
@@ -81,16 +64,23 @@ function actionItem(
   action: ProblemAction,
   state: TrayState,
   actions: TrayActions,
+  t: TFunction,
 ): MenuItemOptions | null {
   switch (action) {
     case 'open_key_settings':
-      return { label: TEXT.fixKey, click: () => actions.openSettingsAt('key') };
+      return { label: t('tray.fixKey'), click: () => actions.openSettingsAt('key') };
     case 'retry':
-      return { label: TEXT.retry, enabled: !state.rechecking, click: () => actions.recheck() };
+      return { label: t('tray.retry'), enabled: !state.rechecking, click: () => actions.recheck() };
     case 'open_upstream_settings':
-      return { label: TEXT.openUpstreamSettings, click: () => actions.openSettingsAt('upstream') };
+      return {
+        label: t('tray.openUpstreamSettings'),
+        click: () => actions.openSettingsAt('upstream'),
+      };
     case 'open_gateway_settings':
-      return { label: TEXT.openGatewaySettings, click: () => actions.openSettingsAt('gateway') };
+      return {
+        label: t('tray.openGatewaySettings'),
+        click: () => actions.openSettingsAt('gateway'),
+      };
     case 'pick_model':
       // A chat's problem, never the background check's.
       return null;
@@ -102,47 +92,58 @@ function actionItem(
  * tests can read every item (the tray itself cannot be drawn under test). The upstream's words
  * and fixes are the header's (UpstreamStatusIndicator), from the same wording functions.
  */
-export function trayModel(state: TrayState, actions: TrayActions, format: TrayFormat): TrayModel {
+export function trayModel(
+  state: TrayState,
+  actions: TrayActions,
+  format: TrayFormat,
+  t: TFunction,
+): TrayModel {
   const { gateway, upstream } = state;
   const url = gateway.running ? gateway.url : null;
-  const problem = upstream ? describeHealth(upstream) : null;
+  const problem = upstream ? describeHealth(upstream, t) : null;
 
-  const status: MenuItemOptions[] = [{ label: gatewayLine(gateway), enabled: false }];
+  const status: MenuItemOptions[] = [{ label: gatewayLine(gateway, t), enabled: false }];
   const fixes: MenuItemOptions[] = [];
   if (!gateway.running && gateway.error !== null)
-    fixes.push({ label: TEXT.openGatewaySettings, click: () => actions.openSettingsAt('gateway') });
+    fixes.push({
+      label: t('tray.openGatewaySettings'),
+      click: () => actions.openSettingsAt('gateway'),
+    });
   if (upstream) {
-    status.push({ label: healthLabel(upstream), enabled: false });
+    status.push({ label: healthLabel(upstream, t), enabled: false });
     const until = resetsAt(upstream);
-    if (until !== null) status.push({ label: TEXT.resetsAt(format.time(until)), enabled: false });
+    if (until !== null)
+      status.push({ label: t('tray.resetsAt', { time: format.time(until) }), enabled: false });
     for (const action of problem?.actions ?? []) {
-      const item = actionItem(action, state, actions);
+      const item = actionItem(action, state, actions, t);
       if (item) fixes.push(item);
     }
   }
   const spent =
-    state.todayCostUsd === null ? null : TEXT.spentToday(format.cost(state.todayCostUsd));
+    state.todayCostUsd === null
+      ? null
+      : t('tray.spentToday', { cost: format.cost(state.todayCostUsd) });
   if (spent) status.push({ label: spent, enabled: false });
 
   const menu: MenuItemOptions[] = [
     ...status,
     ...(fixes.length > 0 ? [{ type: 'separator' } as const, ...fixes] : []),
     { type: 'separator' },
-    { label: TEXT.open, click: () => actions.open() },
+    { label: t('tray.open'), click: () => actions.open() },
     {
-      label: TEXT.copyUrl,
+      label: t('tray.copyUrl'),
       enabled: url !== null,
       click: () => {
         if (url) actions.copyUrl(url);
       },
     },
     { type: 'separator' },
-    { label: TEXT.quit, click: () => actions.quit() },
+    { label: t('tray.quit'), click: () => actions.quit() },
   ];
 
   const toolTip = [
-    url ? TEXT.toolTipRunning(url) : TEXT.toolTipStopped,
-    ...(upstream ? [healthLabel(upstream)] : []),
+    url ? t('tray.toolTipRunning', { url }) : t('tray.toolTipStopped'),
+    ...(upstream ? [healthLabel(upstream, t)] : []),
     ...(spent ? [spent] : []),
   ].join('\n');
 

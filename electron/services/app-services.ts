@@ -61,6 +61,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       stopRetention = startAppRetention(store, log);
     },
     autoUpdateChanged: (on) => updates.setEnabled(on),
+    saved: (next) => bus.emit('settings.changed', next),
     status: () => appStatus(),
   });
   const updates: UpdateService = new UpdateService({

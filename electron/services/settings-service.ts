@@ -31,6 +31,8 @@ export interface SettingsEffects {
   retentionChanged(): void;
   /** The updates switch changed: start or stop checking for the app's own updates. */
   autoUpdateChanged(on: boolean): void;
+  /** After every save, with the settings as they now are. */
+  saved(settings: AppSettings): void;
   status(): AppStatus;
 }
 
@@ -106,6 +108,8 @@ export class SettingsService {
       (await this.effects.listenOn(port))
     )
       settings.set(KEYS.port, port);
-    return { settings: this.get(), status: this.effects.status() };
+    const saved = this.get();
+    this.effects.saved(saved);
+    return { settings: saved, status: this.effects.status() };
   }
 }

@@ -1,6 +1,7 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
 import type { UpstreamHealthState } from '../../../shared/contract.ts';
 import { describeHealth, healthLabel } from '../../../shared/describe-upstream-problem.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { openSettingsAt } from '../lib/settings-target.ts';
 import { useUpstreamHealthStore } from '../stores/upstream-health-store.ts';
 import './upstream-status.css';
@@ -26,7 +27,7 @@ export function UpstreamStatusIndicator() {
   const rechecking = useUpstreamHealthStore((s) => s.rechecking);
   const recheck = useUpstreamHealthStore((s) => s.recheck);
   if (!health) return null;
-  const problem = describeHealth(health);
+  const problem = describeHealth(health, i18n.t);
   const tone = TONE[health.state];
   const fixKey = problem?.actions.includes('open_key_settings') === true;
   const canRetry = problem !== null && !fixKey;
@@ -40,7 +41,7 @@ export function UpstreamStatusIndicator() {
         title={problem ? (problem.detail ?? problem.sentence) : (health.detail ?? undefined)}
       >
         <span className={`status-dot ${tone}`} aria-hidden="true" />
-        <span className="state-label">{healthLabel(health)}</span>
+        <span className="state-label">{healthLabel(health, i18n.t)}</span>
         {/* The reason, for screen readers; sighted users have the tooltip and the page's notice. */}
         {problem?.detail ? <span className="visually-hidden">: {problem.detail}</span> : null}
       </span>

@@ -1,4 +1,5 @@
 import type {
+  AppSettings,
   AppStatus,
   EventName,
   GatewayStatus,
@@ -29,6 +30,17 @@ export class FakeAppServices implements AppServices {
     baseUrl: 'http://127.0.0.1:9999/v1',
     checkedAt: 1_700_000_000_000,
   };
+  /** What `settings.get` answers. */
+  settings: AppSettings = {
+    port: 8787,
+    captureBodies: false,
+    allowedOrigins: [],
+    retentionDays: 90,
+    theme: 'system',
+    language: 'system',
+    clientsWithoutToken: [],
+    autoUpdate: true,
+  };
   /** What `usage.totals` answers for its cost. */
   costUsd = 0;
   /** The health and the spend as scripted; `{ ok: method }` for any other method. */
@@ -36,6 +48,7 @@ export class FakeAppServices implements AppServices {
     if (method === 'upstream.health' || method === 'upstream.recheck')
       return Promise.resolve(this.health);
     if (method === 'usage.totals') return Promise.resolve(this.totals());
+    if (method === 'settings.get') return Promise.resolve(this.settings);
     return Promise.resolve({ ok: method });
   };
   readonly #listeners = new Set<(event: EventName, payload: unknown) => void>();
@@ -77,6 +90,11 @@ export class FakeAppServices implements AppServices {
   }
   emit(event: EventName, payload: unknown): void {
     for (const listener of this.#listeners) listener(event, payload);
+  }
+  /** Plays a change saved in Settings, as the services announce it. */
+  saveSettings(patch: Partial<AppSettings>): void {
+    this.settings = { ...this.settings, ...patch };
+    this.emit('settings.changed', this.settings);
   }
   /** Plays the gateway changing state, as the services announce it. */
   setGateway(gateway: GatewayStatus): void {

@@ -113,6 +113,11 @@ class FakeApp extends Emitter {
   getVersion(): string {
     return '9.9.9';
   }
+  /** The OS's languages, as a test sets them. */
+  preferredLanguages = ['en-US'];
+  getPreferredSystemLanguages(): string[] {
+    return [...this.preferredLanguages];
+  }
   /** Like Electron: `before-quit` first; quitting goes ahead unless a listener prevented it. */
   quit(): void {
     const event = preventable({});

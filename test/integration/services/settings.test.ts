@@ -40,6 +40,20 @@ describe('settings', () => {
     expect(await fx.call('settings.get')).toEqual(settings);
   });
 
+  it('announces each save with the settings as saved (the desktop tray follows the language)', async () => {
+    const seen: unknown[] = [];
+    const stop = fx.services.subscribe((event, payload) => {
+      if (event === 'settings.changed') seen.push(payload);
+    });
+    try {
+      const { settings } = await fx.call('settings.update', { language: 'en' });
+      expect(seen).toEqual([settings]);
+      expect(settings.language).toBe('en');
+    } finally {
+      stop();
+    }
+  });
+
   it('keeps the updates switch; without an updater the app never updates itself', async () => {
     const unavailable = { state: 'unavailable', reason: 'not_packaged' };
     expect(await fx.call('updates.status')).toEqual(unavailable);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ProblemNotice } from '../../components/ProblemNotice.tsx';
 import type { ChatErrorKind } from '../../../../shared/contract.ts';
 import { describeChatError } from '../../../../shared/describe-upstream-problem.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { focusModelPicker } from './focus-model-picker.ts';
 
 interface MessageErrorProps {
@@ -42,7 +43,7 @@ export function MessageError({
   return (
     <ProblemNotice
       ref={ref}
-      problem={describeChatError({ error, errorKind })}
+      problem={describeChatError({ error, errorKind }, i18n.t)}
       className="message-error"
       live={justFailed}
       onRetry={isLast ? onRegenerate : undefined}

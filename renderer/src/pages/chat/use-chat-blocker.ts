@@ -6,6 +6,7 @@ import {
   describeUnchattableModel,
   type UpstreamProblem,
 } from '../../../../shared/describe-upstream-problem.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
 import { chatUnavailableReason } from '../../lib/model-options.ts';
@@ -18,11 +19,11 @@ import { chatUnavailableReason } from '../../lib/model-options.ts';
 export function useChatBlocker(model: ModelInfo | null): UpstreamProblem | null {
   const health = useUpstreamHealthStore((s) => s.health);
   const modelsError = useModelsStore((s) => (s.status === 'error' ? s.error : null));
-  const fromHealth = health ? describeHealth(health) : null;
+  const fromHealth = health ? describeHealth(health, i18n.t) : null;
   if (fromHealth) return fromHealth;
-  if (modelsError) return describeErrorText(modelsError);
+  if (modelsError) return describeErrorText(modelsError, i18n.t);
   const reason = model ? chatUnavailableReason(model) : null;
-  return model && reason ? describeUnchattableModel(model.id, reason) : null;
+  return model && reason ? describeUnchattableModel(model.id, reason, i18n.t) : null;
 }
 
 /** Problems no message can get past: sending is refused until they are fixed. */
@@ -53,6 +54,7 @@ export function repeatsLastAnswer(blocker: UpstreamProblem, messages: ChatMessag
   const last = messages.at(-1);
   return (
     last?.error != null &&
-    describeChatError({ error: last.error, errorKind: last.errorKind }).kind === blocker.kind
+    describeChatError({ error: last.error, errorKind: last.errorKind }, i18n.t).kind ===
+      blocker.kind
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
 import { describeConnectionTest } from '../../../../shared/describe-upstream-problem.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ConnectionTestPanelProps {
@@ -25,7 +26,7 @@ export function ConnectionTestPanel({
   const [result, setResult] = useState<ConnectionTest | null>(null);
   const ran = useRef(false);
   // A refused connection and a rejected key have different fixes: the title says which.
-  const problem = result ? describeConnectionTest(result) : null;
+  const problem = result ? describeConnectionTest(result, i18n.t) : null;
 
   const run = async () => {
     setResult(null);
