@@ -100,6 +100,23 @@ describe.skipIf(!ready)('the UI language', () => {
       .toBeGreaterThan(0);
   });
 
+  it('shows Settings and the header’s upstream state in Chinese', async () => {
+    await page.locator('.sidebar nav').getByRole('link', { name: '设置' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: '设置' }).count()).toBe(1);
+    for (const heading of ['上游', '本地网关', '本地令牌', '接入你的工具', '更新', '语言'])
+      await expect
+        .poll(() => page.getByRole('heading', { level: 2, name: heading, exact: true }).count())
+        .toBe(1);
+    // The header words the background check's verdict in the UI's language, never in English.
+    const upstream = page.getByRole('status', { name: '上游状态' });
+    await expect
+      .poll(() => upstream.locator('.state-label').innerText())
+      .toMatch(/^(上游可访问|上游无法访问|密钥被拒绝|已被限速|上游出错|没有上游密钥)$/);
+    await expect
+      .poll(() => page.getByRole('status', { name: '网关状态' }).innerText())
+      .toContain('网关运行中');
+  });
+
   it('stays accessible in Chinese, in both themes', async () => {
     expect(await wcagViolationsInBothThemes(page)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { ApiError, isAppErrorBody } from './api-error.ts';
 import type { BackoffOptions } from './backoff.ts';
 import { createEventHub } from './event-hub.ts';
 import { openEventStream, type EventStream } from './event-stream.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 export interface HttpTransportOptions {
   /** Origin of the app's server; empty for the page's own origin. */
@@ -50,7 +51,7 @@ export function createHttpApi(options: HttpTransportOptions): AppClient {
 
   const raw = async (method: string, params: unknown): Promise<unknown> => {
     if (!token) {
-      throw new ApiError('missing_token', 'This page was opened without its access token.');
+      throw new ApiError('missing_token', i18n.t('api.missingToken'));
     }
     let response: Response;
     try {
@@ -61,7 +62,7 @@ export function createHttpApi(options: HttpTransportOptions): AppClient {
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new ApiError('network', `Cannot reach the app (${detail}).`);
+      throw new ApiError('network', i18n.t('api.network', { detail }));
     }
     const body = await readJson(response);
     if (isAppErrorBody(body)) {
@@ -74,8 +75,9 @@ export function createHttpApi(options: HttpTransportOptions): AppClient {
       throw new ApiError(
         unauthorized ? 'unauthorized' : 'http_error',
         unauthorized
-          ? 'The app refused this page’s access token.'
-          : `The app answered ${response.status} ${response.statusText}`.trim(),
+          ? i18n.t('api.unauthorized')
+          : i18n.t('api.httpError', { status: response.status, text: response.statusText }).trim(),
+
         response.status,
       );
     }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { BudgetStatus } from '../../../shared/contract.ts';
 import { budgetView } from '../format/budget.ts';
 import './budget-bar.css';
@@ -8,7 +9,9 @@ import './budget-bar.css';
  * beside it, so nothing is told by colour alone.
  */
 export function BudgetBar({ budget, now = Date.now() }: { budget: BudgetStatus; now?: number }) {
+  const { t } = useTranslation();
   const view = budgetView(budget, now);
+
   return (
     <div className={`budget is-${view.level}`}>
       <div className="budget-line">
@@ -20,7 +23,7 @@ export function BudgetBar({ budget, now = Date.now() }: { budget: BudgetStatus; 
       <div
         className="budget-track"
         role="meter"
-        aria-label={`${view.label}, token ${budget.tokenName}`}
+        aria-label={t('format.budget.meterLabel', { label: view.label, token: budget.tokenName })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(100, view.percent)}

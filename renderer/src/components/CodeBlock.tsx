@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from './CopyButton.tsx';
 
 interface CodeBlockProps {
@@ -8,12 +9,17 @@ interface CodeBlockProps {
 
 /** Plain preformatted code with a Copy button. */
 export function CodeBlock({ code, label }: CodeBlockProps) {
+  const { t } = useTranslation();
   return (
     <div className="code-block">
       <pre tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
-      <CopyButton text={code} label={`Copy ${label}`} className="btn btn-sm code-copy" />
+      <CopyButton
+        text={code}
+        label={t('common.copyLabel', { label })}
+        className="btn btn-sm code-copy"
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
@@ -18,6 +19,7 @@ export function CopyButton({
   className = 'btn btn-sm',
   iconOnly = false,
 }: CopyButtonProps) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -30,9 +32,9 @@ export function CopyButton({
     const ok = await copyText(typeof text === 'function' ? text() : text);
     if (ok) {
       setCopied(true);
-      toast.success('Copied to the clipboard');
+      toast.success(t('common.copied'));
     } else {
-      toast.error('Could not copy. Select the text and copy it by hand.');
+      toast.error(t('common.copyFailed'));
     }
   };
 
@@ -46,7 +48,9 @@ export function CopyButton({
       onClick={() => void onClick()}
     >
       <Icon size={14} aria-hidden="true" />
-      {iconOnly ? null : <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>}
+      {iconOnly ? null : (
+        <span aria-hidden="true">{copied ? t('common.copiedShort') : t('common.copy')}</span>
+      )}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -26,6 +27,7 @@ export function Dialog({
   variant = 'modal',
   wide = false,
 }: DialogProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -63,7 +65,8 @@ export function Dialog({
             <button
               type="button"
               className="btn btn-ghost btn-icon btn-sm"
-              aria-label="Close"
+              aria-label={t('common.close')}
+
               onClick={onClose}
             >
               <X size={16} aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 
 interface ErrorStateProps {
@@ -8,6 +9,7 @@ interface ErrorStateProps {
 
 /** A failed load, with the app's own message and a way to try again. */
 export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
+  const { t } = useTranslation();
   return (
     <div className="state state-error" role="alert">
       <div className="state-icon" aria-hidden="true">
@@ -19,7 +21,7 @@ export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
         <div className="form-actions">
           <button type="button" className="btn" onClick={onRetry}>
             <RefreshCw size={14} aria-hidden="true" />
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       ) : null}

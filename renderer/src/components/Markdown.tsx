@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   memo,
   useEffect,
@@ -21,13 +22,15 @@ const remarkPlugins = [remarkGfmParse];
 const rehypePlugins = [rehypeHighlightLoaded];
 
 function Pre({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLPreElement>(null);
   return (
     <div className="code-block">
       <pre ref={ref}>{children}</pre>
       <CopyButton
         text={() => ref.current?.textContent ?? ''}
-        label="Copy code"
+        label={t('common.copyCode')}
+
         className="btn btn-sm code-copy on-hover"
         iconOnly
       />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ModelAttempt } from '../../../shared/contract.ts';
 import { outcomeWords } from '../format/attempts.ts';
@@ -8,6 +9,7 @@ import { formatDuration } from '../format/duration.ts';
  * on (or that it answered), its own words, and how long it took.
  */
 export function ModelAttempts({ attempts, label }: { attempts: ModelAttempt[]; label: string }) {
+  const { t } = useTranslation();
   return (
     <ol className="model-attempts" aria-label={label}>
       {attempts.map((a, i) => {
@@ -22,9 +24,10 @@ export function ModelAttempts({ attempts, label }: { attempts: ModelAttempt[]; l
               )}
               <span className="mono">{a.model}</span>
               <span className={answered ? 'badge badge-success' : 'badge badge-danger'}>
-                {a.status ?? 'no answer'}
+                {a.status ?? t('format.attempts.noStatus')}
               </span>
-              <span>{answered ? 'answered' : outcomeWords(a.outcome)}</span>
+              <span>{outcomeWords(a.outcome)}</span>
+
               <span className="subtle nowrap">{formatDuration(a.latencyMs)}</span>
             </span>
             {a.message ? <span className="model-attempt-message">{a.message}</span> : null}

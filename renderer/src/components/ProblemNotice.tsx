@@ -7,7 +7,9 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProblemAction, UpstreamProblem } from '../../../shared/describe-upstream-problem.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { openSettingsAt } from '../lib/settings-target.ts';
 import './problem-notice.css';
 
@@ -28,13 +30,21 @@ interface ProblemNoticeProps {
 }
 
 const SETTINGS_ACTIONS = {
-  open_key_settings: { label: 'Open Settings at the key', target: 'key', Icon: KeyRound },
+  open_key_settings: {
+    label: () => i18n.t('problem.openKeySettings'),
+    target: 'key',
+    Icon: KeyRound,
+  },
   open_upstream_settings: {
-    label: 'Check the base URL in Settings',
+    label: () => i18n.t('problem.openUpstreamSettings'),
     target: 'upstream',
     Icon: Settings,
   },
-  open_gateway_settings: { label: 'Open the gateway settings', target: 'gateway', Icon: Settings },
+  open_gateway_settings: {
+    label: () => i18n.t('problem.openGatewaySettings'),
+    target: 'gateway',
+    Icon: Settings,
+  },
 } as const;
 
 /**
@@ -52,6 +62,7 @@ export function ProblemNotice({
   children,
   ref,
 }: ProblemNoticeProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   const warning = problem.kind === 'rate_limited';
   const Icon = warning ? TriangleAlert : CircleAlert;
@@ -62,7 +73,7 @@ export function ProblemNotice({
       return (
         <button key={action} type="button" className="btn btn-sm" onClick={onRetry} disabled={busy}>
           <RefreshCw size={13} aria-hidden="true" />
-          Retry
+          {t('problem.retry')}
         </button>
       );
     }
@@ -71,7 +82,7 @@ export function ProblemNotice({
       return (
         <button key={action} type="button" className="btn btn-sm" onClick={onPickModel}>
           <ListFilter size={13} aria-hidden="true" />
-          Pick another model
+          {t('problem.pickModel')}
         </button>
       );
     }
@@ -84,7 +95,7 @@ export function ProblemNotice({
         onClick={() => openSettingsAt(target)}
       >
         <ActionIcon size={13} aria-hidden="true" />
-        {label}
+        {label()}
       </button>
     );
   };
@@ -104,6 +115,7 @@ export function ProblemNotice({
           {problem.heading}
         </p>
         <p>{problem.sentence}</p>
+
         {problem.detail ? <p className="problem-detail">{problem.detail}</p> : null}
         {children}
         {buttons.length > 0 ? <div className="problem-actions">{buttons}</div> : null}

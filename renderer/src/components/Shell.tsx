@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
 import { usePage } from '../lib/use-page.ts';
 import { AppHeader } from './AppHeader.tsx';
@@ -25,6 +26,7 @@ const PAGES = {
 
 /** Sidebar, header and the page the location hash names. */
 export function Shell() {
+  const { t } = useTranslation();
   const page = usePage();
   const Page = PAGES[page];
   return (
@@ -35,7 +37,7 @@ export function Shell() {
         <Suspense
           fallback={
             <main className="page">
-              <LoadingState label="Loading…" />
+              <LoadingState label={t('common.loading')} />
             </main>
           }
         >

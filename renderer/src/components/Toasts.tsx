@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import type { FocusEvent } from 'react';
 import { useToastStore } from '../stores/toast-store.ts';
@@ -13,6 +14,7 @@ const lasting = (t: { kind: string; action?: unknown }) =>
  * stays until it is left.
  */
 export function Toasts() {
+  const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const { dismiss, hold, release } = useToastStore.getState();
   return (
@@ -23,46 +25,47 @@ export function Toasts() {
       aria-atomic="false"
       aria-relevant="additions"
     >
-      {toasts.map((t) => {
-        const Icon = ICONS[t.kind];
+      {toasts.map((item) => {
+        const Icon = ICONS[item.kind];
         return (
           <div
-            key={t.id}
-            className={`toast toast-${t.kind}`}
+            key={item.id}
+            className={`toast toast-${item.kind}`}
             // Notices to read or act on wait while pointed at or focused; a short "Saved" goes.
-            {...(lasting(t)
+            {...(lasting(item)
               ? {
-                  onMouseEnter: () => hold(t.id),
-                  onMouseLeave: () => release(t.id),
-                  onFocus: () => hold(t.id),
+                  onMouseEnter: () => hold(item.id),
+                  onMouseLeave: () => release(item.id),
+                  onFocus: () => hold(item.id),
                   onBlur: (event: FocusEvent<HTMLDivElement>) => {
                     if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-                      release(t.id);
+                      release(item.id);
                   },
                 }
               : {})}
           >
             <Icon size={16} aria-hidden="true" />
             <div className="toast-body">
-              <span>{t.text}</span>
-              {t.action ? (
+              <span>{item.text}</span>
+              {item.action ? (
                 <button
                   type="button"
                   className="btn btn-sm toast-action"
                   onClick={() => {
-                    dismiss(t.id);
-                    t.action?.run();
+                    dismiss(item.id);
+                    item.action?.run();
                   }}
                 >
-                  {t.action.label}
+                  {item.action.label}
                 </button>
               ) : null}
             </div>
             <button
               type="button"
               className="btn btn-ghost btn-icon btn-sm"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(t.id)}
+              aria-label={t('common.dismissNotification')}
+
+              onClick={() => dismiss(item.id)}
             >
               <X size={14} aria-hidden="true" />
             </button>

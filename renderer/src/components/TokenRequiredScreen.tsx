@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 
 /**
@@ -5,22 +6,21 @@ import { KeyRound } from 'lucide-react';
  * URL the app printed when it started, which carries a fresh token.
  */
 export function TokenRequiredScreen({ refused }: { refused: boolean }) {
+  const { t } = useTranslation();
   return (
     <main className="screen">
       <div className="card screen-card token-screen">
         <span className="state-icon" aria-hidden="true">
           <KeyRound size={20} />
         </span>
-        <h1>Open the link the app printed</h1>
+        <h1>{t('tokenRequired.title')}</h1>
+        <p className="muted">{refused ? t('tokenRequired.refused') : t('tokenRequired.missing')}</p>
         <p className="muted">
-          {refused
-            ? 'The app did not accept this page’s access token. It changes each time the app starts.'
-            : 'This page was opened without its access token, so it cannot reach the app.'}
-        </p>
-        <p className="muted">
-          When <code>model-gateway</code> starts it prints the address of this interface with a{' '}
-          <code>?token=…</code> part. Open that exact address (the token is then kept for this tab
-          only and removed from the address bar).
+          <Trans
+            i18nKey="tokenRequired.how"
+            values={{ command: 'model-gateway', part: '?token=…' }}
+            components={{ code: <code /> }}
+          />
         </p>
       </div>
     </main>

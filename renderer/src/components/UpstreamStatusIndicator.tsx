@@ -1,7 +1,7 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { UpstreamHealthState } from '../../../shared/contract.ts';
 import { describeHealth, healthLabel } from '../../../shared/describe-upstream-problem.ts';
-import { i18n } from '../i18n/i18n.ts';
 import { openSettingsAt } from '../lib/settings-target.ts';
 import { useUpstreamHealthStore } from '../stores/upstream-health-store.ts';
 import './upstream-status.css';
@@ -23,11 +23,12 @@ const TONE: Record<UpstreamHealthState, '' | 'ok' | 'warn' | 'bad'> = {
  * state carries the action that fixes it.
  */
 export function UpstreamStatusIndicator() {
+  const { t } = useTranslation();
   const health = useUpstreamHealthStore((s) => s.health);
   const rechecking = useUpstreamHealthStore((s) => s.rechecking);
   const recheck = useUpstreamHealthStore((s) => s.recheck);
   if (!health) return null;
-  const problem = describeHealth(health, i18n.t);
+  const problem = describeHealth(health, t);
   const tone = TONE[health.state];
   const fixKey = problem?.actions.includes('open_key_settings') === true;
   const canRetry = problem !== null && !fixKey;
@@ -37,18 +38,18 @@ export function UpstreamStatusIndicator() {
       <span
         className="upstream-state"
         role="status"
-        aria-label="Upstream status"
+        aria-label={t('upstream.status.label')}
         title={problem ? (problem.detail ?? problem.sentence) : (health.detail ?? undefined)}
       >
         <span className={`status-dot ${tone}`} aria-hidden="true" />
-        <span className="state-label">{healthLabel(health, i18n.t)}</span>
+        <span className="state-label">{healthLabel(health, t)}</span>
         {/* The reason, for screen readers; sighted users have the tooltip and the page's notice. */}
         {problem?.detail ? <span className="visually-hidden">: {problem.detail}</span> : null}
       </span>
       {fixKey ? (
         <button type="button" className="btn btn-sm" onClick={() => openSettingsAt('key')}>
           <KeyRound size={13} aria-hidden="true" />
-          Fix the key
+          {t('upstream.status.fixKey')}
         </button>
       ) : null}
       {canRetry ? (
@@ -60,7 +61,7 @@ export function UpstreamStatusIndicator() {
           aria-busy={rechecking || undefined}
         >
           <RefreshCw size={13} aria-hidden="true" className={rechecking ? 'spin' : undefined} />
-          Retry now
+          {t('upstream.status.retry')}
         </button>
       ) : null}
     </div>

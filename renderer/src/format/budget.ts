@@ -1,13 +1,20 @@
 import type { AppEvents, BudgetStatus } from '../../../shared/contract.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { currentLocale } from '../i18n/locale.ts';
 import { formatCost, formatWholeUsd } from './cost.ts';
 
 type Period = BudgetStatus['period'];
 
-const PERIOD_ADJECTIVE: Readonly<Record<Period, string>> = {
-  day: 'daily',
-  week: 'weekly',
-  month: 'monthly',
+/** The budget named in a sentence ("daily budget"), and as a label ("Daily budget"). */
+const BUDGET_NOUN: Readonly<Record<Period, () => string>> = {
+  day: () => i18n.t('format.budget.noun.day'),
+  week: () => i18n.t('format.budget.noun.week'),
+  month: () => i18n.t('format.budget.noun.month'),
+};
+const BUDGET_LABEL: Readonly<Record<Period, () => string>> = {
+  day: () => i18n.t('format.budget.label.day'),
+  week: () => i18n.t('format.budget.label.week'),
+  month: () => i18n.t('format.budget.label.month'),
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -54,15 +61,21 @@ export function budgetAlertText(
   now: number,
   locale?: string,
 ): string {
-  const period = PERIOD_ADJECTIVE[alert.period];
-  const amounts = `${formatCost(alert.spentUsd)} of ${formatCost(alert.limitUsd)}`;
-  const until = formatResetTime(alert.resetsAt, now, locale);
+  const values = {
+    token: alert.tokenName,
+    budget: BUDGET_NOUN[alert.period](),
+    spent: formatCost(alert.spentUsd),
+    limit: formatCost(alert.limitUsd),
+    until: formatResetTime(alert.resetsAt, now, locale),
+  };
   if (alert.level === 'warning')
-    return `Token '${alert.tokenName}' has used ${spentPercent(alert.spentUsd, alert.limitUsd)} % of its ${period} budget: ${amounts}; resets at ${until}.`;
-  const then = alert.thenRoute
-    ? `requests go to route '${alert.thenRoute}' until ${until}`
-    : `requests are refused until ${until}`;
-  return `Token '${alert.tokenName}' has spent its ${period} budget (${amounts}); ${then}.`;
+    return i18n.t('format.budget.alert.warning', {
+      ...values,
+      percent: spentPercent(alert.spentUsd, alert.limitUsd),
+    });
+  return alert.thenRoute
+    ? i18n.t('format.budget.alert.spentRoute', { ...values, route: alert.thenRoute })
+    : i18n.t('format.budget.alert.spentRefused', values);
 }
 
 /** How full a budget is, for its bar: the shares of the limit spent and reserved, and its state. */
@@ -86,24 +99,36 @@ export function budgetView(budget: BudgetStatus, now: number, locale?: string): 
   const spentShare = share(budget.spentUsd);
   const reservedShare = Math.min(100 - spentShare, share(budget.reservedUsd));
   const percent = spentPercent(budget.spentUsd, limit);
-  const reserved = budget.reservedUsd > 0 ? ` + ${formatCost(budget.reservedUsd)} reserved` : '';
-  const label = PERIOD_ADJECTIVE[budget.period];
+  const spent = formatCost(budget.spentUsd);
+  const limitText = formatCost(limit);
+  const route = budget.thenRoute;
+  const resetsAt = formatResetTime(budget.resetsAt, now, locale);
   return {
-    label: `${label.charAt(0).toUpperCase()}${label.slice(1)} budget`,
+    label: BUDGET_LABEL[budget.period](),
     spentShare,
     reservedShare,
     percent,
     level: percent >= 100 ? 'spent' : percent >= 80 ? 'warning' : 'ok',
-    amounts: `${formatCost(budget.spentUsd)}${reserved} of ${formatCost(limit)}`,
-    resets: `resets ${budget.resetsAt - now <= 86_400_000 ? 'at' : 'on'} ${formatResetTime(budget.resetsAt, now, locale)}`,
+    amounts:
+      budget.reservedUsd > 0
+        ? i18n.t('format.budget.amountsReserved', {
+            spent,
+            reserved: formatCost(budget.reservedUsd),
+            limit: limitText,
+          })
+        : i18n.t('format.budget.amounts', { spent, limit: limitText }),
+    resets:
+      budget.resetsAt - now <= 86_400_000
+        ? i18n.t('format.budget.resetsAt', { time: resetsAt })
+        : i18n.t('format.budget.resetsOn', { time: resetsAt }),
     then:
       percent >= 100
-        ? budget.thenRoute
-          ? `requests go to route ${budget.thenRoute}`
-          : 'requests refused'
-        : budget.thenRoute
-          ? `once spent, route ${budget.thenRoute}`
-          : 'once spent, refused',
+        ? route
+          ? i18n.t('format.budget.then.spentRoute', { route })
+          : i18n.t('format.budget.then.spentRefused')
+        : route
+          ? i18n.t('format.budget.then.route', { route })
+          : i18n.t('format.budget.then.refused'),
   };
 }
 

@@ -6,8 +6,9 @@ import {
   noTokenText,
   prefixText,
   tokenActions,
-  tokenLabel,
-  tokenNoun,
+  limitsButtonLabel,
+  limitsTitle,
+  revokeButtonLabel,
   tokenStatus,
 } from './token-client.ts';
 
@@ -47,10 +48,11 @@ describe('a row of the token list', () => {
   });
 
   it('names a token as a token, and a row without one by its client name alone', () => {
-    expect(tokenNoun(token)).toBe('the token editor');
-    expect(tokenLabel(token)).toBe('token editor');
-    expect(tokenNoun(withoutToken)).toBe(CLIENT_WITHOUT_TOKEN[format]);
-    expect(tokenLabel(withoutToken)).toBe(CLIENT_WITHOUT_TOKEN[format]);
+    expect(limitsTitle(token)).toBe('Limits for the token editor');
+    expect(limitsButtonLabel(token)).toBe('Limits for token editor');
+    expect(revokeButtonLabel(token)).toBe('Revoke token editor');
+    expect(limitsTitle(withoutToken)).toBe(`Limits for ${CLIENT_WITHOUT_TOKEN[format]}`);
+    expect(limitsButtonLabel(withoutToken)).toBe(`Limits for ${CLIENT_WITHOUT_TOKEN[format]}`);
   });
 
   it('knows the format of a row without a token by its client name, and of no token', () => {

@@ -24,14 +24,28 @@ export function formatWithoutToken(
   return TOKENLESS_FORMATS.find((format) => CLIENT_WITHOUT_TOKEN[format] === row.name);
 }
 
-/** The row named in a sentence: "the token editor", or the client's own name when it has none. */
-export function tokenNoun(row: Pick<TokenInfo, 'name' | 'withoutToken'>): string {
-  return row.withoutToken ? row.name : `the token ${row.name}`;
+type Named = Pick<TokenInfo, 'name' | 'withoutToken'>;
+
+/**
+ * The limits editor's title: "Limits for the token editor", or for the client's own name when
+ * the row has no token. Whole sentences, as languages word the two differently.
+ */
+export function limitsTitle(row: Named): string {
+  return row.withoutToken
+    ? i18n.t('format.token.limitsForClient', { name: row.name })
+    : i18n.t('format.token.limitsForToken', { name: row.name });
 }
 
-/** The row named on a button ("Revoke token editor"), or the client's own name. */
-export function tokenLabel(row: Pick<TokenInfo, 'name' | 'withoutToken'>): string {
-  return row.withoutToken ? row.name : `token ${row.name}`;
+/** The Limits button's accessible name ("Limits for token editor"). */
+export function limitsButtonLabel(row: Named): string {
+  return row.withoutToken
+    ? i18n.t('format.token.limitsButtonClient', { name: row.name })
+    : i18n.t('format.token.limitsButtonToken', { name: row.name });
+}
+
+/** The Revoke button's accessible name ("Revoke token editor"); only tokens can be revoked. */
+export function revokeButtonLabel(row: Pick<TokenInfo, 'name'>): string {
+  return i18n.t('format.token.revokeButton', { name: row.name });
 }
 
 /** The prefix column: the token's first characters, or that there is no token. */

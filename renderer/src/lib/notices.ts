@@ -1,6 +1,7 @@
 import type { AppEvents } from '../../../shared/contract.ts';
 import { fallbackNotice } from '../format/attempts.ts';
 import { budgetAlertText } from '../format/budget.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { useLimitsStore } from '../stores/limits-store.ts';
 import { useRouteActivityStore } from '../stores/route-activity-store.ts';
 import { toast } from '../stores/toast-store.ts';
@@ -23,7 +24,7 @@ export function noticeFallback(event: AppEvents['route.fallback']): void {
   if (told.size > TOLD_KEPT) told.delete(told.values().next().value ?? '');
   useRouteActivityStore.getState().onFallback(event.modelRoute);
   toast.info(fallbackNotice(event), {
-    action: { label: 'Open the log entry', run: () => openLogEntry(event.requestId) },
+    action: { label: i18n.t('notices.openLogEntry'), run: () => openLogEntry(event.requestId) },
   });
 }
 
@@ -32,7 +33,8 @@ export function noticeBudget(alert: AppEvents['budget.alert']): void {
   useLimitsStore.getState().onAlert(alert);
   toast.warning(budgetAlertText(alert, Date.now()), {
     action: {
-      label: 'See the budgets',
+      label: i18n.t('notices.seeBudgets'),
+
       run: () => (window.location.hash = `${hashFor('usage')}`),
     },
   });

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n.ts';
+
 export interface Snippet {
   id:
     | 'curl'
@@ -149,7 +151,8 @@ export function buildSnippets({ gatewayUrl, token, model }: SnippetInput): Snipp
     },
     {
       id: 'env',
-      title: 'Environment variables',
+      title: i18n.t('settings.snippets.env'),
+
       language: 'bash',
       code: [
         `export MODEL_GATEWAY_TOKEN=${token ?? '<your local token>'}`,

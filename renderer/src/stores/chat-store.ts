@@ -17,6 +17,7 @@ import {
   type ChatStreamState,
 } from './chat-stream.ts';
 import type { LoadStatus } from './load-status.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 interface ChatState extends ChatStreamState {
   conversations: Conversation[];
@@ -128,7 +129,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
         set({
           active: null,
           activeStatus: 'error',
-          activeError: 'This conversation no longer exists.',
+          activeError: i18n.t('chatStore.conversationGone'),
         });
         return;
       }

@@ -10,6 +10,7 @@ import {
   type RangePreset,
   type ResolvedRange,
 } from './usage-range.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 interface UsageData {
   range: ResolvedRange;
@@ -60,7 +61,8 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
   async load() {
     const range = resolveRange(get().preset, get().custom, Date.now());
     if (!range) {
-      set({ status: 'error', error: 'Pick a start date on or before the end date.' });
+      set({ status: 'error', error: i18n.t('usage.range.startAfterEnd') });
+
       return;
     }
     const seq = ++requestSeq;

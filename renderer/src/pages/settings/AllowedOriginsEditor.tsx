@@ -1,5 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
@@ -8,6 +9,7 @@ import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** Browser origins granted CORS on the gateway's model API (none by default). */
 export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
+  const { t } = useTranslation();
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -26,15 +28,15 @@ export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
   const add = async () => {
     const origin = normalizeOrigin(draft);
     if (!origin) {
-      setProblem('Enter an origin such as https://app.example.com');
+      setProblem(t('settings.origins.invalid', { example: 'https://app.example.com' }));
       return;
     }
     if (origins.includes(origin)) {
-      setProblem('That origin is already allowed.');
+      setProblem(t('settings.origins.duplicate'));
       return;
     }
     setProblem(null);
-    if (await save([...origins, origin], `${origin} allowed`)) setDraft('');
+    if (await save([...origins, origin], t('settings.origins.added', { origin }))) setDraft('');
   };
 
   return (
@@ -47,8 +49,8 @@ export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
         }}
       >
         <Field
-          label="Allowed origins"
-          hint="Web pages on these origins may call the gateway from a browser. Leave empty unless a web app needs it."
+          label={t('settings.origins.label')}
+          hint={t('settings.origins.hint')}
           error={problem}
           className="grow"
         >
@@ -65,25 +67,25 @@ export function AllowedOriginsEditor({ origins }: { origins: string[] }) {
         </Field>
         <button type="submit" className="btn" disabled={busy || !draft.trim()}>
           <Plus size={14} aria-hidden="true" />
-          Add origin
+          {t('settings.origins.add')}
         </button>
       </form>
       {origins.length === 0 ? (
-        <p className="field-hint">No origins allowed: browsers cannot call the gateway.</p>
+        <p className="field-hint">{t('settings.origins.none')}</p>
       ) : (
-        <ul className="chip-list" aria-label="Allowed origins">
+        <ul className="chip-list" aria-label={t('settings.origins.label')}>
           {origins.map((origin) => (
             <li key={origin} className="chip">
               <span className="mono">{origin}</span>
               <button
                 type="button"
                 className="btn btn-ghost btn-icon btn-sm"
-                aria-label={`Remove ${origin}`}
+                aria-label={t('settings.origins.remove', { origin })}
                 disabled={busy}
                 onClick={() =>
                   void save(
                     origins.filter((o) => o !== origin),
-                    `${origin} removed`,
+                    t('settings.origins.removed', { origin }),
                   )
                 }
               >

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TokenInfo } from '../../../../shared/contract.ts';
 import { TOKENLESS_FORMATS, type WireFormat } from '../../../../shared/wire-formats.ts';
 import { formatWithoutToken } from '../../format/token-client.ts';
@@ -62,6 +63,7 @@ export function ClientWithoutTokenToggle({
   onToggle,
   onLimits,
 }: ClientWithoutTokenToggleProps) {
+  const { t } = useTranslation();
   const hintId = `${useId()}-hint`;
   const text = clientsWithoutTokenText(format);
   return (
@@ -81,7 +83,7 @@ export function ClientWithoutTokenToggle({
       {client ? (
         <div className="checkbox-hint">
           <button type="button" className="btn btn-sm" onClick={() => onLimits(client)}>
-            Limits for {client.name}
+            {t('format.token.limitsButtonClient', { name: client.name })}
           </button>
         </div>
       ) : null}

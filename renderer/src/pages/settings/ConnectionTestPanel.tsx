@@ -1,12 +1,12 @@
 import { PlugZap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConnectionTest } from '../../../../shared/contract.ts';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDuration } from '../../format/duration.ts';
 import { describeConnectionTest } from '../../../../shared/describe-upstream-problem.ts';
-import { i18n } from '../../i18n/i18n.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 interface ConnectionTestPanelProps {
@@ -22,11 +22,12 @@ export function ConnectionTestPanel({
   autoRun = false,
   onResult,
 }: ConnectionTestPanelProps) {
+  const { t } = useTranslation();
   const { busy, error, perform } = useBusyAction();
   const [result, setResult] = useState<ConnectionTest | null>(null);
   const ran = useRef(false);
   // A refused connection and a rejected key have different fixes: the title says which.
-  const problem = result ? describeConnectionTest(result, i18n.t) : null;
+  const problem = result ? describeConnectionTest(result, t) : null;
 
   const run = async () => {
     setResult(null);
@@ -50,14 +51,16 @@ export function ConnectionTestPanel({
       <div className="form-actions">
         <button type="button" className="btn" onClick={() => void run()} disabled={busy}>
           {busy ? <Spinner size={14} /> : <PlugZap size={14} aria-hidden="true" />}
-          {busy ? 'Testing…' : 'Test connection'}
+          {busy ? t('settings.connection.testing') : t('settings.connection.test')}
         </button>
       </div>
       <div aria-live="polite">
         {result?.ok ? (
-          <Alert kind="success" title="Connected" live={false}>
-            {result.modelCount} model{result.modelCount === 1 ? '' : 's'} available ·{' '}
-            {formatDuration(result.latencyMs)}
+          <Alert kind="success" title={t('settings.connection.connected')} live={false}>
+            {t('settings.connection.models', {
+              count: result.modelCount,
+              duration: formatDuration(result.latencyMs),
+            })}
           </Alert>
         ) : null}
         {result && problem ? (
@@ -66,7 +69,7 @@ export function ConnectionTestPanel({
           </Alert>
         ) : null}
         {error ? (
-          <Alert kind="error" title="The test could not run" live={false}>
+          <Alert kind="error" title={t('settings.connection.couldNotRun')} live={false}>
             {error}
           </Alert>
         ) : null}

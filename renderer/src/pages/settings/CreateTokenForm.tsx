@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,6 +9,7 @@ import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** Names a new local token; one per tool, so usage can be told apart. */
 export function CreateTokenForm() {
+  const { t } = useTranslation();
   const create = useTokensStore((s) => s.create);
   const [name, setName] = useState('');
   const { busy, error, perform } = useBusyAction();
@@ -23,20 +25,24 @@ export function CreateTokenForm() {
   return (
     <form
       className="stack-sm"
-      aria-label="Create a token"
+      aria-label={t('settings.createToken.form')}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
       <div className="inline-form">
-        <Field label="Token name" hint="Name it after the tool that will use it." className="grow">
+        <Field
+          label={t('settings.createToken.name')}
+          hint={t('settings.createToken.hint')}
+          className="grow"
+        >
           {(p) => (
             <input
               {...p}
               className="input"
               value={name}
-              placeholder="e.g. editor, scripts, notebook"
+              placeholder={t('settings.createToken.placeholder')}
               onChange={(e) => setName(e.target.value)}
               autoComplete="off"
             />
@@ -44,7 +50,7 @@ export function CreateTokenForm() {
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>
           {busy ? <Spinner size={14} /> : <Plus size={14} aria-hidden="true" />}
-          Create token
+          {t('settings.createToken.create')}
         </button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}

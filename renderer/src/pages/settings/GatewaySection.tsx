@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/index.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -8,6 +9,7 @@ import { RetentionForm } from './RetentionForm.tsx';
 
 /** The local gateway: status, port, CORS origins, body capture, log retention. */
 export function GatewaySection() {
+  const { t } = useTranslation();
   const settings = useAppStore((s) => s.settings);
   const gateway = useAppStore((s) => s.status?.gateway);
   const updateSettings = useAppStore((s) => s.updateSettings);
@@ -16,7 +18,9 @@ export function GatewaySection() {
   const toggleCapture = async (captureBodies: boolean) => {
     try {
       await updateSettings({ captureBodies });
-      toast.success(captureBodies ? 'Bodies will be captured' : 'Bodies are no longer captured');
+      toast.success(
+        captureBodies ? t('settings.gateway.captureOn') : t('settings.gateway.captureOff'),
+      );
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -25,22 +29,28 @@ export function GatewaySection() {
   return (
     <SectionCard
       id="gateway"
-      title="Local gateway"
-      description="The endpoint your tools call on this machine."
+      title={t('settings.gateway.title')}
+      description={t('settings.gateway.description')}
     >
       <div className="stack">
         <dl className="kv">
-          <dt>Status</dt>
+          <dt>{t('settings.gateway.status')}</dt>
           <dd>
             {gateway?.running ? (
               <span className="row">
                 <span className="status-dot ok" aria-hidden="true" />
-                Running on <code>{gateway.url}</code>
+                <Trans
+                  i18nKey="settings.gateway.runningOn"
+                  values={{ url: gateway.url }}
+                  components={{ code: <code /> }}
+                />
               </span>
             ) : (
               <span className="row">
                 <span className="status-dot bad" aria-hidden="true" />
-                Not running{gateway?.error ? ` — ${gateway.error}` : ''}
+                {gateway?.error
+                  ? t('settings.gateway.notRunningBecause', { error: gateway.error })
+                  : t('settings.gateway.notRunning')}
               </span>
             )}
           </dd>
@@ -57,10 +67,10 @@ export function GatewaySection() {
               aria-describedby="capture-hint"
               onChange={(e) => void toggleCapture(e.target.checked)}
             />
-            <span>Capture request and response bodies</span>
+            <span>{t('settings.gateway.capture')}</span>
           </label>
           <span className="field-hint checkbox-hint" id="capture-hint">
-            For debugging. Up to 64 KiB each, with keys and tokens redacted. Off by default.
+            {t('settings.gateway.captureHint')}
           </span>
         </div>
         <hr className="divider" />

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -15,6 +16,7 @@ import { useSettingsTarget } from '../../lib/use-settings-target.ts';
  * once the key is stored; the key never comes back over the contract.
  */
 export function KeyForm({ profileId }: { profileId: string | null }) {
+  const { t } = useTranslation();
   const keySource = useAppStore((s) => s.status?.keySource ?? 'none');
   const keychainProblem = useAppStore((s) => s.status?.keychainProblem ?? null);
   const setStatus = useAppStore((s) => s.setStatus);
@@ -33,7 +35,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
     await perform(async () => {
       setStatus(await getApi().call('key.set', { profileId, key: key.trim() }));
       setKey('');
-      toast.success('Key saved to the keychain');
+      toast.success(t('settings.key.saved'));
     });
   };
 
@@ -41,23 +43,21 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
     <div className="stack">
       <KeySource source={keySource} />
       {keychainProblem ? (
-        <Alert kind="warning" title="The keychain cannot be used">
+        <Alert kind="warning" title={t('settings.key.keychainProblem')}>
           {keychainProblem}
         </Alert>
       ) : null}
       <form
         className="key-form"
-        aria-label="Upstream key"
+        aria-label={t('settings.key.form')}
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
         <Field
-          label="Upstream API key"
-          hint={
-            profileId ? 'Stored in the keychain for the active profile.' : 'Save a profile first.'
-          }
+          label={t('settings.key.label')}
+          hint={profileId ? t('settings.key.hint') : t('settings.key.saveProfileFirst')}
         >
           {(p) => (
             <input
@@ -67,7 +67,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
               type="password"
               value={key}
               onChange={(e) => setKey(e.target.value)}
-              placeholder={keySource === 'keychain' ? 'Enter a new key to replace it' : 'sk-…'}
+              placeholder={keySource === 'keychain' ? t('settings.key.replacePlaceholder') : 'sk-…'}
               autoComplete="off"
               spellCheck={false}
               disabled={!profileId}
@@ -81,7 +81,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
             disabled={!profileId || !key.trim() || busy}
           >
             {busy ? <Spinner size={14} /> : null}
-            Save key
+            {t('settings.key.save')}
           </button>
           {keySource === 'keychain' && profileId ? (
             <button
@@ -89,7 +89,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
               className="btn btn-danger-ghost"
               onClick={() => setConfirmClear(true)}
             >
-              Remove key
+              {t('settings.key.remove')}
             </button>
           ) : null}
         </div>
@@ -97,18 +97,17 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
       {error ? <Alert kind="error">{error}</Alert> : null}
       <ConfirmDialog
         open={confirmClear}
-        title="Remove the upstream key?"
-        confirmLabel="Remove key"
+        title={t('settings.key.removeTitle')}
+        confirmLabel={t('settings.key.remove')}
         danger
         onClose={() => setConfirmClear(false)}
         onConfirm={async () => {
           if (!profileId) return;
           setStatus(await getApi().call('key.clear', { profileId }));
-          toast.success('Key removed from the keychain');
+          toast.success(t('settings.key.removed'));
         }}
       >
-        The key is deleted from the keychain and the gateway stops serving until a new one is
-        entered.
+        {t('settings.key.removeBody')}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BudgetStatus, TokenInfo, TokenLimits } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -11,7 +12,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { budgetView } from '../../format/budget.ts';
-import { tokenNoun } from '../../format/token-client.ts';
+import { limitsTitle } from '../../format/token-client.ts';
 import type { UnavailableReason } from '../../lib/model-options.ts';
 import { budgetsOf, useLimitsStore } from '../../stores/limits-store.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
@@ -37,6 +38,7 @@ type Loaded =
 
 /** A token's budgets and limits, read fresh when the dialog opens. */
 export function LimitsDialog({ token, onClose }: LimitsDialogProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const fetchLimits = useLimitsStore((s) => s.fetchLimits);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
@@ -69,31 +71,35 @@ export function LimitsDialog({ token, onClose }: LimitsDialogProps) {
       open={token !== null}
       onClose={close}
       wide
-      title={token ? `Limits for ${tokenNoun(token)}` : 'Limits'}
-      description={`Budgets count the metered (estimated) cost of ${token?.withoutToken ? 'the requests sent without a token' : 'this token’s requests'}. At 80 % the app says so; once one is spent, requests are refused in the tool’s own format — or go to a route you choose — until it resets.`}
+      title={token ? limitsTitle(token) : t('settings.limits.title')}
+      description={
+        token?.withoutToken
+          ? t('settings.limits.descriptionWithoutToken')
+          : t('settings.limits.descriptionToken')
+      }
       footer={
         loaded.state === 'ready' ? (
           <>
             <button type="button" className="btn" onClick={close} disabled={busy}>
-              Cancel
+              {t('settings.limits.cancel')}
             </button>
             <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
               {busy ? <Spinner size={14} /> : null}
-              Save limits
+              {t('settings.limits.save')}
             </button>
           </>
         ) : (
           <button type="button" className="btn" onClick={close}>
-            Close
+            {t('settings.limits.close')}
           </button>
         )
       }
     >
       {!token ? null : loaded.state === 'loading' ? (
-        <LoadingState label="Loading the limits…" />
+        <LoadingState label={t('settings.limits.loading')} />
       ) : loaded.state === 'error' ? (
         <ErrorState
-          title="The limits could not be loaded"
+          title={t('settings.limits.loadFailed')}
           message={loaded.message}
           onRetry={() => setAttempt(attempt + 1)}
         />
@@ -120,12 +126,13 @@ interface LimitsEditorFormProps {
 }
 
 const PERIODS = [
-  { field: 'dailyUsd', period: 'day', label: 'Per day', hint: 'From local midnight.' },
-  { field: 'weeklyUsd', period: 'week', label: 'Per week', hint: 'From Monday.' },
-  { field: 'monthlyUsd', period: 'month', label: 'Per month', hint: 'From the 1st.' },
+  { field: 'dailyUsd', period: 'day' },
+  { field: 'weeklyUsd', period: 'week' },
+  { field: 'monthlyUsd', period: 'month' },
 ] as const;
 
 function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorFormProps) {
+  const { t } = useTranslation();
   const models = useModelsStore((s) => s.models);
   const routes = useRoutesStore((s) => s.routes);
   const budgets = useLimitsStore((s) => s.budgets);
@@ -156,15 +163,15 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
   };
 
   const allowedReason: UnavailableReason = useCallback(
-    (choice) => (form.models.includes(choice.id) ? 'Already allowed' : null),
-    [form.models],
+    (choice) => (form.models.includes(choice.id) ? t('settings.limits.alreadyAllowed') : null),
+    [form.models, t],
   );
 
   const removeAllowed = (index: number) => {
     const model = form.models[index];
     const next = form.models.filter((_, i) => i !== index);
     patch({ models: next });
-    setAnnouncement(`${model ?? ''} removed from the allowed list.`);
+    setAnnouncement(t('settings.limits.removedAnnouncement', { model: model ?? '' }));
     // The focus goes to the next entry's remove button, else to the picker.
     setTimeout(() => {
       const buttons = allowedList.current?.querySelectorAll<HTMLButtonElement>('button');
@@ -191,7 +198,9 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
     onBusy(true);
     try {
       const saved = await saveLimits(token.id, checked.limits);
-      toast.success(`Limits for “${token.name}” saved: ${limitsSummary(saved)}`);
+      toast.success(
+        t('settings.limits.saved', { name: token.name, summary: limitsSummary(saved) }),
+      );
       onSaved();
     } catch (error) {
       setRefusal(errorMessage(error));
@@ -204,14 +213,18 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
     const budget = current.find((b) => b.period === period);
     if (!budget) return fallback;
     const view = budgetView(budget, now);
-    return `${fallback} Now ${view.amounts}, ${view.resets}.`;
+    return t('settings.limits.spentHint', {
+      hint: fallback,
+      amounts: view.amounts,
+      resets: view.resets,
+    });
   };
 
   return (
     <form
       id={id}
       className="stack limits-form"
-      aria-label={`Limits for ${tokenNoun(token)}`}
+      aria-label={limitsTitle(token)}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -219,16 +232,16 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
       }}
     >
       <fieldset className="limits-part">
-        <legend className="field-label">Spend budgets, in US dollars (empty: no budget)</legend>
+        <legend className="field-label">{t('settings.limits.budgets')}</legend>
         <div className="form-grid limits-grid">
-          {PERIODS.map(({ field, period, label, hint }, i) => (
+          {PERIODS.map(({ field, period }, i) => (
             <NumberField
               key={field}
-              label={label}
-              hint={spentHint(period, hint)}
+              label={t(`settings.limits.period.${period}.label`)}
+              hint={spentHint(period, t(`settings.limits.period.${period}.hint`))}
               error={errors[field] ?? null}
               prefix="$"
-              placeholder="No budget"
+              placeholder={t('settings.limits.noBudget')}
               value={form[field]}
               onChange={(value) => patch({ [field]: value })}
               {...(i === 0 ? { inputRef: firstField } : {})}
@@ -238,22 +251,22 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
       </fieldset>
 
       <fieldset className="limits-part">
-        <legend className="field-label">Rates, per calendar minute (empty: no limit)</legend>
+        <legend className="field-label">{t('settings.limits.rates')}</legend>
         <div className="form-grid limits-grid">
           <NumberField
-            label="Requests per minute"
+            label={t('settings.limits.rpm')}
             error={errors.rpm ?? null}
             whole
-            placeholder="No limit"
+            placeholder={t('settings.limits.noLimit')}
             value={form.rpm}
             onChange={(value) => patch({ rpm: value })}
           />
           <NumberField
-            label="Tokens per minute"
-            hint="Input and output tokens of the minute’s requests."
+            label={t('settings.limits.tpm')}
+            hint={t('settings.limits.tpmHint')}
             error={errors.tpm ?? null}
             whole
-            placeholder="No limit"
+            placeholder={t('settings.limits.noLimit')}
             value={form.tpm}
             onChange={(value) => patch({ tpm: value })}
           />
@@ -261,23 +274,27 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
       </fieldset>
 
       <fieldset className="limits-part">
-        <legend className="field-label">Allowed models and routes</legend>
+        <legend className="field-label">{t('settings.limits.allowed')}</legend>
         {form.models.length === 0 ? (
-          <p className="field-hint">Any model or route: add some to allow only those.</p>
+          <p className="field-hint">{t('settings.limits.anyModel')}</p>
         ) : (
-          <ul ref={allowedList} className="limits-allowed" aria-label="Allowed models and routes">
+          <ul
+            ref={allowedList}
+            className="limits-allowed"
+            aria-label={t('settings.limits.allowed')}
+          >
             {form.models.map((modelId, index) => (
               <li key={modelId} className="limits-chip">
                 <span className="mono">{modelId}</span>
                 {routes.some((r) => r.name === modelId) ? (
-                  <span className="subtle">route</span>
+                  <span className="subtle">{t('settings.limits.route')}</span>
                 ) : !models.some((m) => m.id === modelId) ? (
-                  <span className="subtle">not in the catalog</span>
+                  <span className="subtle">{t('settings.limits.notInCatalog')}</span>
                 ) : null}
                 <button
                   type="button"
                   className="btn btn-ghost btn-icon btn-sm"
-                  aria-label={`Remove ${modelId} from the allowed list`}
+                  aria-label={t('settings.limits.removeAllowed', { model: modelId })}
                   onClick={() => removeAllowed(index)}
                 >
                   <X size={14} aria-hidden="true" />
@@ -286,10 +303,7 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
             ))}
           </ul>
         )}
-        <Field
-          label="Allow a model or route"
-          hint="Requests for anything else are refused with the tool’s own “model not allowed” error."
-        >
+        <Field label={t('settings.limits.allow')} hint={t('settings.limits.allowHint')}>
           {(p) => (
             <div data-limits-add={id}>
               <ModelPicker
@@ -299,10 +313,10 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
                 value={null}
                 onChange={(modelId) => {
                   patch({ models: [...form.models, modelId] });
-                  setAnnouncement(`${modelId} allowed.`);
+                  setAnnouncement(t('settings.limits.allowedAnnouncement', { model: modelId }));
                 }}
                 unavailableReason={allowedReason}
-                placeholder="Search models and routes…"
+                placeholder={t('settings.limits.search')}
                 showInfo={false}
                 wide
               />
@@ -315,11 +329,11 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
       </fieldset>
 
       <Field
-        label="Once a budget is spent"
+        label={t('settings.limits.thenRoute')}
         hint={
           routes.length === 0
-            ? 'No routes yet: create one on the Routes page to send requests to cheaper models instead of refusing them.'
-            : 'Until the budget resets. A route of cheaper models keeps the tool working.'
+            ? t('settings.limits.thenRouteNoRoutes')
+            : t('settings.limits.thenRouteHint')
         }
         error={errors.thenRoute ?? null}
       >
@@ -330,13 +344,15 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
             value={form.thenRoute}
             onChange={(e) => patch({ thenRoute: e.target.value })}
           >
-            <option value="">None: refuse requests</option>
+            <option value="">{t('settings.limits.refuse')}</option>
             {form.thenRoute && !routes.some((r) => r.name === form.thenRoute) ? (
-              <option value={form.thenRoute}>Use route {form.thenRoute} (no longer exists)</option>
+              <option value={form.thenRoute}>
+                {t('settings.limits.useGoneRoute', { route: form.thenRoute })}
+              </option>
             ) : null}
             {routes.map((r) => (
               <option key={r.name} value={r.name}>
-                Use route {r.name} ({r.models.join(' → ')})
+                {t('settings.limits.useRoute', { route: r.name, models: r.models.join(' → ') })}
               </option>
             ))}
           </select>
@@ -344,7 +360,7 @@ function LimitsEditorForm({ id, token, initial, onBusy, onSaved }: LimitsEditorF
       </Field>
 
       {refusal ? (
-        <Alert kind="error" title="Not saved">
+        <Alert kind="error" title={t('settings.limits.notSaved')}>
           {refusal}
         </Alert>
       ) : null}

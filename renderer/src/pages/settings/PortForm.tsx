@@ -1,19 +1,22 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { GatewayStatus } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 function portProblem(value: string): string | null {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return 'Use a port from 1 to 65535.';
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return i18n.t('settings.port.invalid');
   return null;
 }
 
 /** The gateway's port. Saving restarts the listener; the result says whether it came up. */
 export function PortForm({ port }: { port: number }) {
+  const { t } = useTranslation();
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [value, setValue] = useState(String(port));
   const { busy, error, perform } = useBusyAction();
@@ -32,14 +35,18 @@ export function PortForm({ port }: { port: number }) {
   return (
     <form
       className="stack-sm"
-      aria-label="Gateway port"
+      aria-label={t('settings.port.form')}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
       <div className="inline-form">
-        <Field label="Port" error={value ? problem : null} className="port-field">
+        <Field
+          label={t('settings.port.label')}
+          error={value ? problem : null}
+          className="port-field"
+        >
           {(p) => (
             <input
               {...p}
@@ -56,18 +63,22 @@ export function PortForm({ port }: { port: number }) {
           disabled={busy || problem !== null || Number(value) === port}
         >
           {busy ? <Spinner size={14} /> : null}
-          Save port
+          {t('settings.port.save')}
         </button>
       </div>
       <div aria-live="polite">
         {outcome?.running ? (
           <Alert kind="success" live={false}>
-            The gateway now listens on <code>{outcome.url}</code>.
+            <Trans
+              i18nKey="settings.port.listening"
+              values={{ url: outcome.url }}
+              components={{ code: <code /> }}
+            />
           </Alert>
         ) : null}
         {outcome && !outcome.running ? (
-          <Alert kind="error" title="The gateway did not start" live={false}>
-            {outcome.error ?? 'It stopped without saying why.'}
+          <Alert kind="error" title={t('settings.port.didNotStart')} live={false}>
+            {outcome.error ?? t('settings.port.noReason')}
           </Alert>
         ) : null}
         {error ? (

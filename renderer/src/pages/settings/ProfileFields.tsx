@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
 
 export interface ProfileFieldsProps {
@@ -13,9 +14,10 @@ export interface ProfileFieldsProps {
 
 /** The fields of an upstream profile, the same in the first-run flow and in Settings. */
 export function ProfileFields(props: ProfileFieldsProps) {
+  const { t } = useTranslation();
   return (
     <div className="form-grid">
-      <Field label="Profile name" error={props.nameProblem ?? null}>
+      <Field label={t('settings.profile.name')} error={props.nameProblem ?? null}>
         {(p) => (
           <input
             {...p}
@@ -27,8 +29,8 @@ export function ProfileFields(props: ProfileFieldsProps) {
         )}
       </Field>
       <Field
-        label="Base URL"
-        hint="The hosted gateway, e.g. https://gateway.example.com"
+        label={t('settings.profile.baseUrl')}
+        hint={t('settings.profile.baseUrlHint', { example: 'https://gateway.example.com' })}
         error={props.urlProblem ?? null}
       >
         {(p) => (
@@ -45,8 +47,8 @@ export function ProfileFields(props: ProfileFieldsProps) {
         )}
       </Field>
       <Field
-        label="Pricing URL"
-        hint="Optional. A path below the base URL or a full URL; default /api/pricing"
+        label={t('settings.profile.pricingUrl')}
+        hint={t('settings.profile.pricingUrlHint', { path: '/api/pricing' })}
       >
         {(p) => (
           <input

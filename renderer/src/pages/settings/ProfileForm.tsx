@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UpstreamProfile } from '../../../../shared/contract.ts';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -15,6 +16,7 @@ interface ProfileFormProps {
 
 /** Name, base URL and pricing URL of one upstream profile. */
 export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+  const { t } = useTranslation();
   const [name, setName] = useState(profile?.name ?? 'Default');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
   const [pricingUrl, setPricingUrl] = useState(profile?.pricingUrl ?? '');
@@ -23,7 +25,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const [saved, setSaved] = useState(false);
 
   const urlProblem = touched ? baseUrlProblem(baseUrl) : null;
-  const nameProblem = touched && !name.trim() ? 'Give the profile a name.' : null;
+  const nameProblem = touched && !name.trim() ? t('settings.profile.nameMissing') : null;
 
   const submit = async () => {
     setTouched(true);
@@ -44,7 +46,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   return (
     <form
       className="stack"
-      aria-label="Upstream profile"
+      aria-label={t('settings.profile.form')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -65,11 +67,11 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Spinner size={14} /> : null}
-          Save profile
+          {t('settings.profile.save')}
         </button>
         {saved && !busy ? (
           <span className="muted" role="status">
-            Saved.
+            {t('settings.profile.saved')}
           </span>
         ) : null}
       </div>

@@ -21,26 +21,24 @@ export default function SettingsPage() {
   return (
     <main className="page">
       <div className="page-narrow">
-        <PageHeader
-          title="Settings"
-          description="The upstream and its key, the local gateway, tokens for your tools, how to connect them, and the app's updates."
-        />
-        <nav className="settings-toc" aria-label="Settings sections">
+        <PageHeader title={t('settings.page.title')} description={t('settings.page.description')} />
+        <nav className="settings-toc" aria-label={t('settings.page.sections')}>
           <a href="#upstream" onClick={scrollTo('upstream')}>
-            Upstream
+            {t('settings.upstream.title')}
           </a>
           <a href="#gateway" onClick={scrollTo('gateway')}>
-            Local gateway
+            {t('settings.gateway.title')}
           </a>
           <a href="#tokens" onClick={scrollTo('tokens')}>
-            Local tokens
+            {t('settings.tokens.title')}
           </a>
           <a href="#snippets" onClick={scrollTo('snippets')}>
-            Connect your tools
+            {t('settings.snippets.title')}
           </a>
           <a href="#updates" onClick={scrollTo('updates')}>
-            Updates
+            {t('settings.updates.title')}
           </a>
+
           <a href="#language" onClick={scrollTo('language')}>
             {t('settings.language.title')}
           </a>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { buildSnippets, gatewayBaseUrl, type Snippet } from '../../lib/snippets.ts';
@@ -8,6 +9,7 @@ import { useTokensStore } from '../../stores/tokens-store.ts';
 
 /** Copy-ready code for curl, the SDKs and the environment, filled in for this gateway. */
 export function SnippetsSection() {
+  const { t } = useTranslation();
   const url = useAppStore((s) => s.status?.gateway.url ?? null);
   const port = useAppStore((s) => s.settings?.port ?? s.status?.gateway.port ?? 8787);
   const created = useTokensStore((s) => s.created);
@@ -42,15 +44,15 @@ export function SnippetsSection() {
   return (
     <SectionCard
       id="snippets"
-      title="Connect your tools"
+      title={t('settings.snippets.title')}
       description={
         created
-          ? `These use the token “${created.info.name}” you just created.`
-          : 'These read your token from MODEL_GATEWAY_TOKEN; create a token above to fill it in.'
+          ? t('settings.snippets.withToken', { name: created.info.name })
+          : t('settings.snippets.withoutToken', { variable: 'MODEL_GATEWAY_TOKEN' })
       }
     >
       <div className="stack">
-        <div className="tabs" role="tablist" aria-label="Snippets">
+        <div className="tabs" role="tablist" aria-label={t('settings.snippets.tabs')}>
           {snippets.map((snippet, index) => (
             <button
               key={snippet.id}
@@ -70,7 +72,10 @@ export function SnippetsSection() {
         </div>
         {current ? (
           <div id="snippet-panel" role="tabpanel" aria-labelledby={`snippet-tab-${current.id}`}>
-            <CodeBlock code={current.code} label={`${current.title} snippet`} />
+            <CodeBlock
+              code={current.code}
+              label={t('settings.snippets.codeLabel', { title: current.title })}
+            />
           </div>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { KeySquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TokenInfo } from '../../../../shared/contract.ts';
 import type { WireFormat } from '../../../../shared/wire-formats.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -8,9 +9,10 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatDateTime, formatRelative } from '../../format/time.ts';
 import {
+  limitsButtonLabel,
   prefixText,
+  revokeButtonLabel,
   tokenActions,
-  tokenLabel,
   tokenStatus,
   type TokenStatusView,
 } from '../../format/token-client.ts';
@@ -28,6 +30,7 @@ const NONE: readonly WireFormat[] = [];
  * confirmation). A row standing for requests without a token has limits but nothing to revoke.
  */
 export function TokenTable() {
+  const { t } = useTranslation();
   const tokens = useTokensStore((s) => s.tokens);
   const status = useTokensStore((s) => s.status);
   const error = useTokensStore((s) => s.error);
@@ -39,11 +42,12 @@ export function TokenTable() {
   const [limiting, setLimiting] = useState<TokenInfo | null>(null);
   const clientsWithoutToken = useAppStore((s) => s.settings?.clientsWithoutToken) ?? NONE;
 
-  if (status === 'loading' || status === 'idle') return <LoadingState label="Loading tokens…" />;
+  if (status === 'loading' || status === 'idle')
+    return <LoadingState label={t('settings.tokens.loading')} />;
   if (status === 'error') {
     return (
       <ErrorState
-        title="Tokens could not be loaded"
+        title={t('settings.tokens.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
@@ -51,8 +55,8 @@ export function TokenTable() {
   }
   if (tokens.length === 0) {
     return (
-      <EmptyState icon={<KeySquare size={20} />} title="No tokens yet">
-        Create one above for each tool that will call the gateway.
+      <EmptyState icon={<KeySquare size={20} />} title={t('settings.tokens.emptyTitle')}>
+        {t('settings.tokens.emptyBody')}
       </EmptyState>
     );
   }
@@ -60,19 +64,19 @@ export function TokenTable() {
   return (
     <>
       <div className="table-wrap tokens-table-wrap">
-        <table className="table" aria-label="Local tokens">
+        <table className="table" aria-label={t('settings.tokens.title')}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
+              <th scope="col">{t('settings.tokens.columns.name')}</th>
+              <th scope="col">{t('settings.tokens.columns.prefix')}</th>
               <th scope="col" className="token-created">
-                Created
+                {t('settings.tokens.columns.created')}
               </th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
-              <th scope="col">Limits</th>
+              <th scope="col">{t('settings.tokens.columns.lastUsed')}</th>
+              <th scope="col">{t('settings.tokens.columns.status')}</th>
+              <th scope="col">{t('settings.tokens.columns.limits')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('settings.tokens.columns.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -89,7 +93,7 @@ export function TokenTable() {
                     limitsSummary(limits[token.id]!)
                   ) : limitsErrors[token.id] ? (
                     <span className="subtle" title={limitsErrors[token.id]}>
-                      Unknown
+                      {t('settings.tokens.limitsUnknown')}
                     </span>
                   ) : (
                     <span className="subtle">…</span>
@@ -105,17 +109,17 @@ export function TokenTable() {
       <LimitsDialog token={limiting} onClose={() => setLimiting(null)} />
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke token"
+        title={t('settings.tokens.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('settings.tokens.revokeConfirm')}
         danger
         onClose={() => setRevoking(null)}
         onConfirm={async () => {
           if (!revoking) return;
           await revoke(revoking.id);
-          toast.success(`Token “${revoking.name}” revoked`);
+          toast.success(t('settings.tokens.revoked', { name: revoking.name }));
         }}
       >
-        Tools using this token get 401 from the gateway from now on. This cannot be undone.
+        {t('settings.tokens.revokeBody')}
       </ConfirmDialog>
     </>
   );
@@ -132,10 +136,14 @@ interface TokenRowProps {
 
 /** One row of the list; the actions are those `tokenActions` allows. */
 export function TokenRow({ token, status, limits, onLimits, onRevoke }: TokenRowProps) {
+  const { t } = useTranslation();
   const actions = tokenActions(token);
   return (
     <tr className={token.revokedAt ? 'revoked' : undefined}>
-      <td className="nowrap" title={`Created ${formatDateTime(token.createdAt)}`}>
+      <td
+        className="nowrap"
+        title={t('settings.tokens.createdAt', { time: formatDateTime(token.createdAt) })}
+      >
         <strong>{token.name}</strong>
       </td>
       <td className={token.withoutToken ? 'subtle token-no-prefix' : 'mono'}>
@@ -163,20 +171,20 @@ export function TokenRow({ token, status, limits, onLimits, onRevoke }: TokenRow
               <button
                 type="button"
                 className="btn btn-sm"
-                aria-label={`Limits for ${tokenLabel(token)}`}
+                aria-label={limitsButtonLabel(token)}
                 onClick={onLimits}
               >
-                Limits
+                {t('settings.tokens.limits')}
               </button>
             ) : null}
             {actions.revoke ? (
               <button
                 type="button"
                 className="btn btn-danger-ghost btn-sm"
-                aria-label={`Revoke ${tokenLabel(token)}`}
+                aria-label={revokeButtonLabel(token)}
                 onClick={onRevoke}
               >
-                Revoke
+                {t('settings.tokens.revoke')}
               </button>
             ) : null}
           </span>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useLimitsStore } from '../../stores/limits-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
@@ -8,6 +9,7 @@ import { NewTokenNotice } from './NewTokenNotice.tsx';
 import { TokenTable } from './TokenTable.tsx';
 
 export function TokensSection() {
+  const { t } = useTranslation();
   const load = useTokensStore((s) => s.load);
   const dismissCreated = useTokensStore((s) => s.dismissCreated);
   const tokens = useTokensStore((s) => s.tokens);
@@ -15,8 +17,8 @@ export function TokensSection() {
   const loadBudgets = useLimitsStore((s) => s.loadBudgets);
   // Each active token's limits, for the table's summaries (and their budgets, for the editor).
   const activeIds = tokens
-    .filter((t) => !t.revokedAt)
-    .map((t) => t.id)
+    .filter((token) => !token.revokedAt)
+    .map((token) => token.id)
     .join(',');
   useEffect(() => {
     if (activeIds) void loadLimits(activeIds.split(','));
@@ -34,8 +36,8 @@ export function TokensSection() {
   return (
     <SectionCard
       id="tokens"
-      title="Local tokens"
-      description="Tools authenticate to the gateway with these, never with the upstream key. Each can have spend budgets, rate limits and a list of the models it may use."
+      title={t('settings.tokens.title')}
+      description={t('settings.tokens.description')}
     >
       <div className="stack">
         <CreateTokenForm />

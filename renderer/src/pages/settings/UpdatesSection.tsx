@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UpdateStatus } from '../../../../shared/contract.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { formatDateTime } from '../../format/time.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useUpdatesStore } from '../../stores/updates-store.ts';
 
 /** The app's own updates: the switch, where they stand, and the one action that fits. */
 export function UpdatesSection() {
+  const { t } = useTranslation();
   const autoUpdate = useAppStore((s) => s.settings?.autoUpdate);
   const { status, error, busy, load, check, setEnabled, restart } = useUpdatesStore();
   useEffect(() => void load(), [load]);
@@ -15,8 +18,8 @@ export function UpdatesSection() {
   return (
     <SectionCard
       id="updates"
-      title="Updates"
-      description="New releases of this app, from the project's releases on GitHub."
+      title={t('settings.updates.title')}
+      description={t('settings.updates.description')}
     >
       <div className="stack">
         <div className="stack-sm">
@@ -28,15 +31,14 @@ export function UpdatesSection() {
               aria-describedby="updates-hint"
               onChange={(e) => void setEnabled(e.target.checked)}
             />
-            <span>Check for updates automatically</span>
+            <span>{t('settings.updates.auto')}</span>
           </label>
           <span className="field-hint checkbox-hint" id="updates-hint">
-            On start and once a day. A new version downloads in the background and is installed only
-            when you choose Restart to update.
+            {t('settings.updates.autoHint')}
           </span>
         </div>
         <div className="row" role="status">
-          <span>{status ? describe(status) : 'Reading the update status…'}</span>
+          <span>{status ? describe(status) : t('settings.updates.reading')}</span>
         </div>
         {error ? (
           <p className="field-error" role="alert">
@@ -57,6 +59,7 @@ function UpdateAction(props: {
   check: () => Promise<void>;
   restart: () => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const { status, busy } = props;
   if (status.state === 'ready')
     return (
@@ -67,7 +70,7 @@ function UpdateAction(props: {
           disabled={busy}
           onClick={() => void props.restart()}
         >
-          Restart to update
+          {t('settings.updates.restart')}
         </button>
       </div>
     );
@@ -75,7 +78,7 @@ function UpdateAction(props: {
     return (
       <div className="row">
         <button type="button" className="btn" disabled={busy} onClick={() => void props.check()}>
-          {status.state === 'error' ? 'Try again' : 'Check now'}
+          {status.state === 'error' ? t('settings.updates.tryAgain') : t('settings.updates.check')}
         </button>
       </div>
     );
@@ -86,20 +89,24 @@ function describe(status: UpdateStatus): string {
   switch (status.state) {
     case 'unavailable':
       return status.reason === 'headless'
-        ? 'Updates are not available in this mode: the headless app never updates itself. Update it with the package manager or git checkout you run it from.'
-        : 'Updates are not available in this mode: this app runs from its sources, not an installed release. Update it with the package manager or git checkout you run it from.';
+        ? i18n.t('settings.updates.unavailableHeadless')
+        : i18n.t('settings.updates.unavailableSources');
     case 'disabled':
-      return 'Automatic updates are off.';
+      return i18n.t('settings.updates.disabled');
     case 'idle':
       return status.checkedAt === null
-        ? 'Not checked yet.'
-        : `Up to date. Last checked ${formatDateTime(status.checkedAt)}.`;
+        ? i18n.t('settings.updates.notChecked')
+        : i18n.t('settings.updates.upToDate', { time: formatDateTime(status.checkedAt) });
     case 'checking':
-      return 'Checking for updates…';
+      return i18n.t('settings.updates.checking');
     case 'downloading':
-      return `Downloading version ${status.version}: ${status.percent} %`;
+      return i18n.t('settings.updates.downloading', {
+        version: status.version,
+        percent: status.percent,
+      });
     case 'ready':
-      return `Version ${status.version} is downloaded and verified.`;
+      return i18n.t('settings.updates.ready', { version: status.version });
+
     case 'error':
       return status.message;
   }

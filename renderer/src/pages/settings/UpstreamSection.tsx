@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UpstreamProfile } from '../../../../shared/contract.ts';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -15,6 +16,7 @@ const NEW = '__new__';
 
 /** The upstream: which profile, its URLs, its key, and whether it answers. */
 export function UpstreamSection() {
+  const { t } = useTranslation();
   const profiles = useAppStore((s) => s.profiles);
   const activeProfile = useAppStore((s) => s.status?.activeProfile ?? null);
   const setStatus = useAppStore((s) => s.setStatus);
@@ -29,7 +31,7 @@ export function UpstreamSection() {
     try {
       setStatus(await getApi().call('profiles.activate', { id }));
       await loadProfiles();
-      toast.success('Profile activated');
+      toast.success(t('settings.upstream.activated'));
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -45,13 +47,13 @@ export function UpstreamSection() {
   return (
     <SectionCard
       id="upstream"
-      title="Upstream"
-      description="The hosted gateway this app forwards to, and the key it uses."
+      title={t('settings.upstream.title')}
+      description={t('settings.upstream.description')}
     >
       <div className="stack">
         <div className="row profile-picker">
           {profiles.length > 0 ? (
-            <Field label="Profile" className="grow">
+            <Field label={t('settings.upstream.profile')} className="grow">
               {(p) => (
                 <select
                   {...p}
@@ -61,11 +63,14 @@ export function UpstreamSection() {
                 >
                   {profiles.map((profile) => (
                     <option key={profile.id} value={profile.id}>
-                      {profile.name}
-                      {profile.id === activeProfile?.id ? ' (active)' : ''}
+                      {profile.id === activeProfile?.id
+                        ? t('settings.upstream.activeOption', { name: profile.name })
+                        : profile.name}
                     </option>
                   ))}
-                  {selectedId === NEW ? <option value={NEW}>New profile</option> : null}
+                  {selectedId === NEW ? (
+                    <option value={NEW}>{t('settings.upstream.newProfile')}</option>
+                  ) : null}
                 </select>
               )}
             </Field>
@@ -73,7 +78,7 @@ export function UpstreamSection() {
           <div className="row picker-actions">
             {selected && !isActive ? (
               <button type="button" className="btn" onClick={() => void activate(selected.id)}>
-                Use this profile
+                {t('settings.upstream.use')}
               </button>
             ) : null}
             {selected && !isActive ? (
@@ -82,13 +87,13 @@ export function UpstreamSection() {
                 className="btn btn-danger-ghost"
                 onClick={() => setConfirmDelete(true)}
               >
-                Delete profile
+                {t('settings.upstream.delete')}
               </button>
             ) : null}
             {profiles.length > 0 && selectedId !== NEW ? (
               <button type="button" className="btn btn-ghost" onClick={() => setSelectedId(NEW)}>
                 <Plus size={14} aria-hidden="true" />
-                New profile
+                {t('settings.upstream.newProfile')}
               </button>
             ) : null}
           </div>
@@ -98,23 +103,21 @@ export function UpstreamSection() {
         <ProfileForm key={selectedId} profile={selected} onSaved={onSaved} />
 
         <hr className="divider" />
-        <h3>Key</h3>
+        <h3>{t('settings.upstream.key')}</h3>
         {selected && !isActive ? (
-          <p className="muted">
-            The key shown here is the active profile’s. Use this profile to set or replace its key.
-          </p>
+          <p className="muted">{t('settings.upstream.keyOfActive')}</p>
         ) : (
           <KeyForm profileId={activeProfile?.id ?? null} />
         )}
 
         <hr className="divider" />
-        <h3>Connection</h3>
+        <h3>{t('settings.upstream.connection')}</h3>
         <ConnectionTestPanel profileId={selected?.id ?? null} />
       </div>
       <ConfirmDialog
         open={confirmDelete}
-        title={`Delete the profile “${selected?.name ?? ''}”?`}
-        confirmLabel="Delete profile"
+        title={t('settings.upstream.deleteTitle', { name: selected?.name ?? '' })}
+        confirmLabel={t('settings.upstream.delete')}
         danger
         onClose={() => setConfirmDelete(false)}
         onConfirm={async () => {
@@ -122,10 +125,10 @@ export function UpstreamSection() {
           await getApi().call('profiles.delete', { id: selected.id });
           await loadProfiles();
           setSelectedId(activeProfile?.id ?? NEW);
-          toast.success('Profile deleted');
+          toast.success(t('settings.upstream.deleted'));
         }}
       >
-        The profile’s name and URLs are removed. The active profile is not affected.
+        {t('settings.upstream.deleteBody')}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -4,6 +4,7 @@ import {
   TOKENLESS_FORMATS,
   type WireFormat,
 } from '../../../../shared/wire-formats.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 
@@ -21,14 +22,10 @@ export function clientsWithoutTokenText(format: WireFormat) {
   const name = FORMAT_NAME[format];
   const client = CLIENT_WITHOUT_TOKEN[format] ?? name;
   return {
-    label: `Accept ${name} clients without a token`,
-    description:
-      `Off by default. When on, any program on this machine can use the ${name} routes without a ` +
-      `token, and so spend your upstream credit. Other machines are refused, and so are web ` +
-      `pages whose origin is not in Allowed origins (Local gateway). Their requests are logged as ` +
-      `“${client}”: give it a budget.`,
-    switchedOn: `${name} clients are accepted without a token`,
-    switchedOff: `${name} clients need a token again`,
+    label: i18n.t('settings.withoutToken.label', { name }),
+    description: i18n.t('settings.withoutToken.description', { name, client }),
+    switchedOn: i18n.t('settings.withoutToken.switchedOn', { name }),
+    switchedOff: i18n.t('settings.withoutToken.switchedOff', { name }),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { TokenLimits } from '../../../../shared/contract.ts';
 import { shortUsd } from '../../format/budget.ts';
 import { formatTokensCompact } from '../../format/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 
 /** The limits editor's fields, as typed (empty: no limit). */
 export interface LimitsForm {
@@ -40,9 +42,8 @@ function parseUsd(input: string): { value: number | null } | { error: string } {
     .replace(/,/g, '');
   if (!trimmed) return { value: null };
   const value = Number(trimmed);
-  if (!Number.isFinite(value) || value <= 0)
-    return { error: 'Enter an amount in dollars above 0, e.g. 5 or 0.50 (empty: no budget).' };
-  if (value > 1_000_000) return { error: 'At most $1,000,000.' };
+  if (!Number.isFinite(value) || value <= 0) return { error: i18n.t('settings.limits.errors.usd') };
+  if (value > 1_000_000) return { error: i18n.t('settings.limits.errors.usdMax') };
   return { value };
 }
 
@@ -52,8 +53,8 @@ function parseRate(input: string): { value: number | null } | { error: string } 
   if (!trimmed) return { value: null };
   const value = Number(trimmed);
   if (!Number.isInteger(value) || value <= 0)
-    return { error: 'Enter a whole number above 0, e.g. 60 (empty: no limit).' };
-  if (value > 1_000_000_000) return { error: 'At most 1,000,000,000.' };
+    return { error: i18n.t('settings.limits.errors.rate') };
+  if (value > 1_000_000_000) return { error: i18n.t('settings.limits.errors.rateMax') };
   return { value };
 }
 
@@ -81,23 +82,32 @@ export function checkLimitsForm(
   const budgeted =
     limits.dailyUsd !== null || limits.weeklyUsd !== null || limits.monthlyUsd !== null;
   if (limits.thenRoute && !budgeted && !errors.dailyUsd && !errors.weeklyUsd && !errors.monthlyUsd)
-    errors.thenRoute =
-      'The route is used once a budget is spent: set a daily, weekly or monthly budget, or choose “None”.';
+    errors.thenRoute = i18n.t('settings.limits.errors.thenRoute');
   return Object.keys(errors).length > 0 ? { limits: null, errors } : { limits, errors: null };
 }
 
 /** One line for the tokens table: "$5/day · 60 rpm · 2 models · then route cheap". */
 export function limitsSummary(limits: TokenLimits): string {
   const parts: string[] = [];
-  if (limits.dailyUsd !== null) parts.push(`${shortUsd(limits.dailyUsd)}/day`);
-  if (limits.weeklyUsd !== null) parts.push(`${shortUsd(limits.weeklyUsd)}/week`);
-  if (limits.monthlyUsd !== null) parts.push(`${shortUsd(limits.monthlyUsd)}/month`);
-  if (limits.rpm !== null) parts.push(`${limits.rpm.toLocaleString('en-US')} rpm`);
-  if (limits.tpm !== null) parts.push(`${formatTokensCompact(limits.tpm)} tpm`);
+  if (limits.dailyUsd !== null)
+    parts.push(i18n.t('settings.limits.summary.day', { amount: shortUsd(limits.dailyUsd) }));
+  if (limits.weeklyUsd !== null)
+    parts.push(i18n.t('settings.limits.summary.week', { amount: shortUsd(limits.weeklyUsd) }));
+  if (limits.monthlyUsd !== null)
+    parts.push(i18n.t('settings.limits.summary.month', { amount: shortUsd(limits.monthlyUsd) }));
+  if (limits.rpm !== null)
+    parts.push(
+      i18n.t('settings.limits.summary.rpm', { rate: limits.rpm.toLocaleString(currentLocale()) }),
+    );
+  if (limits.tpm !== null)
+    parts.push(i18n.t('settings.limits.summary.tpm', { rate: formatTokensCompact(limits.tpm) }));
   if (limits.models !== null && limits.models.length > 0)
     parts.push(
-      limits.models.length === 1 ? `only ${limits.models[0]}` : `${limits.models.length} models`,
+      limits.models.length === 1
+        ? i18n.t('settings.limits.summary.onlyModel', { model: limits.models[0] })
+        : i18n.t('settings.limits.summary.models', { count: limits.models.length }),
     );
-  if (limits.thenRoute) parts.push(`then route ${limits.thenRoute}`);
-  return parts.length > 0 ? parts.join(' · ') : 'No limits';
+  if (limits.thenRoute)
+    parts.push(i18n.t('settings.limits.summary.thenRoute', { route: limits.thenRoute }));
+  return parts.length > 0 ? parts.join(' · ') : i18n.t('settings.limits.summary.none');
 }

@@ -1,13 +1,16 @@
+import { i18n } from '../../i18n/i18n.ts';
+
 /** Why a base URL cannot be used, or null when it can. */
 export function baseUrlProblem(value: string): string | null {
   const text = value.trim();
-  if (!text) return 'Enter the upstream’s base URL.';
+  if (!text) return i18n.t('settings.profile.baseUrlMissing');
   try {
     const url = new URL(text);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Use an http or https URL.';
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return i18n.t('settings.profile.baseUrlScheme');
     return null;
   } catch {
-    return 'This is not a URL (e.g. https://gateway.example.com).';
+    return i18n.t('settings.profile.notAUrl', { example: 'https://gateway.example.com' });
   }
 }
 
