@@ -120,4 +120,28 @@ describe.skipIf(!ready)('the UI language', () => {
   it('stays accessible in Chinese, in both themes', async () => {
     expect(await wcagViolationsInBothThemes(page)).toEqual([]);
   });
+
+  it('shows the Chat, Models and Tools pages in Chinese', async () => {
+    const nav = page.locator('.sidebar nav');
+    await nav.getByRole('link', { name: '对话' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: '对话' }).count()).toBe(1);
+    await page.getByRole('button', { name: '新建对话' }).click();
+    // An open conversation: the message box and the model picker, by their Chinese names.
+    await expect.poll(() => page.getByRole('textbox', { name: '消息' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('combobox', { name: '模型' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: '系统提示词' }).count())
+      .toBeGreaterThan(0);
+
+    await nav.getByRole('link', { name: '模型' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: '模型' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('columnheader', { name: '所有者' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('searchbox', { name: '按 ID 或所有者搜索模型' }).count())
+      .toBe(1);
+
+    await nav.getByRole('link', { name: '工具' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: '工具' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: '重新检查' }).count()).toBe(1);
+  });
 });

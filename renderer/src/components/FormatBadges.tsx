@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../shared/contract.ts';
 import { WIRE_FORMATS, FORMAT_LABEL, FORMAT_NAME } from '../../../shared/wire-formats.ts';
 
@@ -10,18 +11,22 @@ export function FormatBadges({
 }: {
   model: Pick<ModelInfo, 'formats' | 'translatedFormats'>;
 }) {
+  const { t } = useTranslation();
   const shown = WIRE_FORMATS.filter(
     (f) => model.formats.includes(f) || model.translatedFormats.includes(f),
   );
-  if (shown.length === 0) return <span className="subtle">none</span>;
+  if (shown.length === 0) return <span className="subtle">{t('formatBadges.none')}</span>;
   return (
     <span className="badge-row">
       {shown.map((format) => {
         const native = model.formats.includes(format);
         const preferred = model.formats[0] === format;
-        const title = native
-          ? `${FORMAT_NAME[format]}: supported upstream${preferred ? ' (preferred)' : ''}, passed through`
-          : `${FORMAT_NAME[format]}: translated by the gateway`;
+        const name = FORMAT_NAME[format];
+        const title = !native
+          ? t('formatBadges.translated', { name })
+          : preferred
+            ? t('formatBadges.nativePreferred', { name })
+            : t('formatBadges.native', { name });
         return (
           <span
             key={format}

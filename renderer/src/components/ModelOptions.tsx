@@ -1,5 +1,6 @@
 import { defaultRangeExtractor, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { i18n } from '../i18n/i18n.ts';
 import { formatModelPrice } from '../format/cost.ts';
 import type { Choice, ChoiceGroup } from '../lib/model-options.ts';
 import type { PickerRow } from '../lib/picker-rows.ts';
@@ -36,7 +37,9 @@ function rowHeight(row: PickerRow | undefined): number {
 /** "route: sim-chat → sim-gemini" for a route, the price for a model. */
 export function choiceFact(choice: Choice): string {
   return choice.kind === 'route'
-    ? `route: ${choice.route.models.join(' → ') || 'no models'}`
+    ? i18n.t('modelPicker.routeFact', {
+        models: choice.route.models.join(' → ') || i18n.t('modelPicker.routeNoModels'),
+      })
     : formatModelPrice(choice.model);
 }
 

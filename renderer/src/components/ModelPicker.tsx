@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo, ModelRouteInfo } from '../../../shared/contract.ts';
 import {
   choiceKey,
@@ -56,7 +57,7 @@ export function ModelPicker({
   value,
   onChange,
   disabled = false,
-  label = 'Model',
+  label,
   id,
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
@@ -66,6 +67,7 @@ export function ModelPicker({
   wide = false,
   emptyChoice,
 }: ModelPickerProps) {
+  const { t } = useTranslation();
   const baseId = useId();
   const listId = `${baseId}-list`;
   const scroller = useRef<HTMLDivElement>(null);
@@ -171,7 +173,7 @@ export function ModelPicker({
           id={id}
           className="input model-combobox-input"
           role="combobox"
-          aria-label={id ? undefined : label}
+          aria-label={id ? undefined : (label ?? t('modelPicker.label'))}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           aria-expanded={open}
@@ -180,7 +182,9 @@ export function ModelPicker({
           aria-activedescendant={activeId}
           autoComplete="off"
           spellCheck={false}
-          placeholder={empty ? 'No models' : (placeholder ?? 'Choose a model…')}
+          placeholder={
+            empty ? t('modelPicker.noModels') : (placeholder ?? t('modelPicker.placeholder'))
+          }
           value={open ? query : (value ?? '')}
           disabled={inactive}
           onChange={(e) => show(e.target.value)}
@@ -192,13 +196,15 @@ export function ModelPicker({
           id={listId}
           ref={scroller}
           role="listbox"
-          aria-label={routes.length > 0 ? 'Routes and models' : 'Models'}
+          aria-label={routes.length > 0 ? t('modelPicker.listRoutes') : t('modelPicker.list')}
           className="model-listbox"
           hidden={!open}
         >
           {open && rows.length === 0 ? (
             <p className="model-listbox-empty">
-              {routes.length > 0 ? 'Nothing matches' : 'No model matches'} “{query.trim()}”.
+              {routes.length > 0
+                ? t('modelPicker.nothingMatches', { query: query.trim() })
+                : t('modelPicker.noModelMatches', { query: query.trim() })}
             </p>
           ) : null}
           {open && rows.length > 0 ? (
@@ -223,7 +229,7 @@ export function ModelPicker({
           </span>
         </div>
       ) : value !== null ? (
-        <span className="subtle">(not in the catalog)</span>
+        <span className="subtle">{t('modelPicker.notInCatalog')}</span>
       ) : null}
     </div>
   );

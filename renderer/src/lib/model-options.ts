@@ -1,4 +1,5 @@
 import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../shared/contract.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { naturalCompare } from '../../../shared/natural-order.ts';
 import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
 
@@ -27,9 +28,6 @@ export interface ChoiceGroup {
   label: string;
   options: Choice[];
 }
-
-/** The group model routes are listed in, ahead of the catalog's owners. */
-const ROUTES_GROUP_LABEL = 'Routes';
 
 export const choiceKey = (choice: Pick<Choice, 'kind' | 'id'>): string =>
   `${choice.kind}:${choice.id}`;
@@ -61,21 +59,16 @@ function shadowedBy(model: ModelInfo, routes: ModelRouteInfo[]): ModelRouteInfo 
  * with none (an embeddings-only model, say) cannot answer a conversation.
  */
 export function chatUnavailableReason(model: Pick<ModelInfo, 'formats'>): string | null {
-  return model.formats.length === 0
-    ? 'Cannot chat: the upstream lists no chat format for it (e.g. an embeddings model).'
-    : null;
+  return model.formats.length === 0 ? i18n.t('modelPicker.cannotChat') : null;
 }
 
 /** Why nobody can use a choice whatever the picker is for: a shadowed model, a hidden route. */
 function baseReason(choice: Choice, routes: ModelRouteInfo[]): string | null {
   if (choice.kind === 'model') {
     const route = shadowedBy(choice.model, routes);
-    return route
-      ? `The route ${route.name} took this name: requests for it go to the route.`
-      : null;
+    return route ? i18n.t('modelPicker.shadowed', { route: route.name }) : null;
   }
-  if (!routeAnswers(choice.route))
-    return 'A catalog model has this name and answers instead (see Routes: “Take the name”).';
+  if (!routeAnswers(choice.route)) return i18n.t('modelPicker.routeShadowed');
   return null;
 }
 
@@ -154,10 +147,14 @@ export function groupChoices(
   }
   const groups: ChoiceGroup[] =
     routeOptions.length > 0
-      ? [{ key: 'routes', label: ROUTES_GROUP_LABEL, options: routeOptions }]
+      ? [{ key: 'routes', label: i18n.t('modelPicker.routesGroup'), options: routeOptions }]
       : [];
   for (const [owner, options] of owners)
-    groups.push({ key: `owner:${owner}`, label: owner, options: availableFirst(options) });
+    groups.push({
+      key: `owner:${owner}`,
+      label: owner === OTHER_OWNER ? i18n.t('modelPicker.otherOwner') : owner,
+      options: availableFirst(options),
+    });
   return groups;
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n.ts';
 import { create } from 'zustand';
 import type {
   AppEvents,
@@ -17,7 +18,6 @@ import {
   type ChatStreamState,
 } from './chat-stream.ts';
 import type { LoadStatus } from './load-status.ts';
-import { i18n } from '../i18n/i18n.ts';
 
 interface ChatState extends ChatStreamState {
   conversations: Conversation[];

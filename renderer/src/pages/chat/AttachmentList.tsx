@@ -1,5 +1,6 @@
 import { FileText, X } from 'lucide-react';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   formatBytes,
   imageDataUrl,
@@ -18,9 +19,10 @@ export const AttachmentList = memo(function AttachmentList({
   attachments,
   onRemove,
 }: AttachmentListProps) {
+  const { t } = useTranslation();
   if (attachments.length === 0) return null;
   return (
-    <ul className="attachment-list" aria-label="Attached files">
+    <ul className="attachment-list" aria-label={t('chat.attachments.label')}>
       {attachments.map((attachment, index) => (
         <li
           // Names may repeat (two pasted "image.png"); the position tells them apart.
@@ -41,7 +43,9 @@ export const AttachmentList = memo(function AttachmentList({
           )}
           <span className="attachment-text">
             <span className="visually-hidden">
-              {attachment.kind === 'image' ? 'Image: ' : 'Text file: '}
+              {attachment.kind === 'image'
+                ? t('chat.attachments.imagePrefix')
+                : t('chat.attachments.textPrefix')}
             </span>
             <span className="attachment-name" title={attachment.name}>
               {attachment.name}
@@ -52,8 +56,8 @@ export const AttachmentList = memo(function AttachmentList({
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-icon attachment-remove"
-              aria-label={`Remove ${attachment.name}`}
-              title={`Remove ${attachment.name}`}
+              aria-label={t('chat.attachments.remove', { name: attachment.name })}
+              title={t('chat.attachments.remove', { name: attachment.name })}
               onClick={() => onRemove(index)}
             >
               <X size={13} aria-hidden="true" />

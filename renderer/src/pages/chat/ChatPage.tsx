@@ -1,5 +1,6 @@
 import { MessageSquare, Plus } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/index.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -15,6 +16,7 @@ import { useChatBlocker } from './use-chat-blocker.ts';
 import './chat.css';
 
 export default function ChatPage() {
+  const { t } = useTranslation();
   const models = useModelsStore((s) => s.models);
   const ensureModels = useModelsStore((s) => s.ensureLoaded);
   const routes = useRoutesStore((s) => s.routes);
@@ -52,11 +54,11 @@ export default function ChatPage() {
   };
 
   let content;
-  if (activeStatus === 'loading') content = <LoadingState label="Loading conversation…" />;
+  if (activeStatus === 'loading') content = <LoadingState label={t('chat.page.loading')} />;
   else if (activeStatus === 'error') {
     content = (
       <ErrorState
-        title="The conversation could not be opened"
+        title={t('chat.page.openFailed')}
         message={activeError ?? ''}
         onRetry={activeId ? () => void open(activeId) : undefined}
       />
@@ -67,16 +69,15 @@ export default function ChatPage() {
     content = (
       <EmptyState
         icon={<MessageSquare size={20} />}
-        title="Try any model from here"
+        title={t('chat.page.empty.title')}
         actions={
           <button type="button" className="btn btn-primary" onClick={() => void startNew()}>
             <Plus size={14} aria-hidden="true" />
-            Start a conversation
+            {t('chat.page.empty.start')}
           </button>
         }
       >
-        Conversations go through the local gateway like any tool’s requests, so they show up in Logs
-        and Usage too.
+        {t('chat.page.empty.body')}
       </EmptyState>
     );
   }

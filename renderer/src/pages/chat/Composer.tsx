@@ -1,5 +1,6 @@
 import { Paperclip, SendHorizontal, Square } from 'lucide-react';
 import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
 import { AttachmentList } from './AttachmentList.tsx';
@@ -19,6 +20,7 @@ const hasFiles = (event: DragEvent): boolean => event.dataTransfer.types.include
  * and text files are attached with the button, by pasting or by dropping them on the box.
  */
 export function Composer({ blocked, streamingId }: ComposerProps) {
+  const { t } = useTranslation();
   const send = useChatStore((s) => s.send);
   const stop = useChatStore((s) => s.stop);
   const sending = useChatStore((s) => s.sending);
@@ -96,14 +98,14 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
         </div>
       ) : null}
       <label className="visually-hidden" htmlFor="chat-composer">
-        Message
+        {t('chat.composer.label')}
       </label>
       <textarea
         id="chat-composer"
         className="textarea composer-input"
         rows={3}
         value={text}
-        placeholder={blocked ?? 'Message the model…'}
+        placeholder={blocked ?? t('chat.composer.placeholder')}
         aria-describedby="composer-hint"
         disabled={blocked !== null}
         onChange={(e) => setText(e.target.value)}
@@ -117,7 +119,7 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
           multiple
           hidden
           accept={ACCEPTED_FILES}
-          aria-label="Files to attach"
+          aria-label={t('chat.composer.files')}
           onChange={(event) => {
             void files.add(Array.from(event.target.files ?? []));
             // The same file can be picked again after it was removed.
@@ -127,8 +129,8 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-icon"
-          aria-label="Attach images or text files"
-          title="Attach images or text files (or paste, or drop them here)"
+          aria-label={t('chat.composer.attach')}
+          title={t('chat.composer.attachHint')}
           disabled={blocked !== null || files.reading}
           onClick={() => picker.current?.click()}
         >
@@ -136,13 +138,9 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
         </button>
         <span id="composer-hint" className="field-hint">
           {streamingId ? (
-            <>
-              <kbd>Esc</kbd> to stop the answer
-            </>
+            <Trans i18nKey="chat.composer.stopHint" components={{ kbd: <kbd /> }} />
           ) : (
-            <>
-              <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
-            </>
+            <Trans i18nKey="chat.composer.sendHint" components={{ kbd: <kbd /> }} />
           )}
         </span>
         {streamingId ? (
@@ -153,12 +151,12 @@ export function Composer({ blocked, streamingId }: ComposerProps) {
             onClick={() => void stop()}
           >
             <Square size={12} aria-hidden="true" fill="currentColor" />
-            Stop
+            {t('chat.composer.stop')}
           </button>
         ) : (
           <button type="submit" className="btn btn-primary" disabled={!canSend}>
             {sending ? <Spinner size={14} /> : <SendHorizontal size={14} aria-hidden="true" />}
-            Send
+            {t('chat.composer.send')}
           </button>
         )}
       </div>

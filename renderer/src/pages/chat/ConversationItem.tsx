@@ -1,5 +1,6 @@
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { formatRelative } from '../../format/time.ts';
@@ -14,6 +15,7 @@ interface ConversationItemProps {
 
 /** One conversation in the list: open it, rename it in place, or ask to delete it. */
 export function ConversationItem({ conversation, active, onDelete }: ConversationItemProps) {
+  const { t } = useTranslation();
   const open = useChatStore((s) => s.open);
   const rename = useChatStore((s) => s.rename);
   const [editing, setEditing] = useState(false);
@@ -48,7 +50,7 @@ export function ConversationItem({ conversation, active, onDelete }: Conversatio
           <input
             ref={input}
             className="input"
-            aria-label="Conversation title"
+            aria-label={t('chat.item.title')}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             onKeyDown={(e) => {
@@ -59,13 +61,17 @@ export function ConversationItem({ conversation, active, onDelete }: Conversatio
               }
             }}
           />
-          <button type="submit" className="btn btn-ghost btn-icon btn-sm" aria-label="Save title">
+          <button
+            type="submit"
+            className="btn btn-ghost btn-icon btn-sm"
+            aria-label={t('chat.item.saveTitle')}
+          >
             <Check size={14} aria-hidden="true" />
           </button>
           <button
             type="button"
             className="btn btn-ghost btn-icon btn-sm"
-            aria-label="Cancel renaming"
+            aria-label={t('chat.item.cancelRename')}
             onClick={() => {
               setTitle(conversation.title);
               setEditing(false);
@@ -86,16 +92,22 @@ export function ConversationItem({ conversation, active, onDelete }: Conversatio
         aria-current={active ? 'true' : undefined}
         onClick={() => void open(conversation.id)}
       >
-        <span className="conversation-title">{conversation.title || 'New conversation'}</span>
+        <span className="conversation-title">
+          {conversation.title || t('chat.newConversation')}
+        </span>
         <span className="conversation-meta">
-          {conversation.model ?? 'no model'} · {formatRelative(conversation.updatedAt)}
+          {conversation.model ?? t('chat.item.noModel')} · {formatRelative(conversation.updatedAt)}
         </span>
       </button>
       <div className="conversation-actions">
         <button
           type="button"
           className="btn btn-ghost btn-icon btn-sm"
-          aria-label={`Rename ${conversation.title || 'conversation'}`}
+          aria-label={
+            conversation.title
+              ? t('chat.item.rename', { title: conversation.title })
+              : t('chat.item.renameUntitled')
+          }
           onClick={() => {
             setTitle(conversation.title);
             setEditing(true);
@@ -106,7 +118,11 @@ export function ConversationItem({ conversation, active, onDelete }: Conversatio
         <button
           type="button"
           className="btn btn-ghost btn-icon btn-sm"
-          aria-label={`Delete ${conversation.title || 'conversation'}`}
+          aria-label={
+            conversation.title
+              ? t('chat.item.delete', { title: conversation.title })
+              : t('chat.item.deleteUntitled')
+          }
           onClick={() => onDelete(conversation)}
         >
           <Trash2 size={13} aria-hidden="true" />

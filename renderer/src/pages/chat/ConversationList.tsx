@@ -1,5 +1,6 @@
 import { MessagesSquare, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../../shared/contract.ts';
 import { errorMessage } from '../../api/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -12,6 +13,7 @@ import { ConversationItem } from './ConversationItem.tsx';
 import { useConversationSearch } from './use-conversation-search.ts';
 
 export function ConversationList({ defaultModel }: { defaultModel: string | null }) {
+  const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnNavigation(heading);
   const conversations = useChatStore((s) => s.conversations);
@@ -44,7 +46,7 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
     <section className="conversation-list" aria-labelledby="chat-heading">
       <div className="conversation-list-header">
         <h1 id="chat-heading" ref={heading} tabIndex={-1}>
-          Chat
+          {t('chat.list.heading')}
         </h1>
         <button
           type="button"
@@ -53,7 +55,7 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
           disabled={creating}
         >
           {creating ? <Spinner size={13} /> : <Plus size={14} aria-hidden="true" />}
-          New chat
+          {t('chat.list.new')}
         </button>
       </div>
       {conversations.length > 0 ? (
@@ -61,22 +63,24 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
           <input
             type="search"
             className="input"
-            aria-label="Search conversations"
-            placeholder="Search titles and messages…"
+            aria-label={t('chat.list.search')}
+            placeholder={t('chat.list.searchPlaceholder')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
           <p className="visually-hidden" role="status">
-            {matches ? `${shown.length} of ${conversations.length} conversations match` : ''}
+            {matches
+              ? t('chat.list.matches', { shown: shown.length, count: conversations.length })
+              : ''}
           </p>
           {search.error ? <p className="field-error">{search.error}</p> : null}
           {matches && shown.length === 0 ? (
-            <p className="field-hint">No conversation contains “{query.trim()}”.</p>
+            <p className="field-hint">{t('chat.list.noMatch', { query: query.trim() })}</p>
           ) : null}
         </div>
       ) : null}
       {listStatus === 'loading' ? (
-        <div className="conversation-skeleton" role="status" aria-label="Loading conversations">
+        <div className="conversation-skeleton" role="status" aria-label={t('chat.list.loading')}>
           <div className="skeleton" />
           <div className="skeleton" />
           <div className="skeleton" />
@@ -84,7 +88,7 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
       ) : null}
       {listStatus === 'error' ? (
         <ErrorState
-          title="Conversations could not be loaded"
+          title={t('chat.list.loadFailed')}
           message={listError ?? ''}
           onRetry={() => void loadList()}
         />
@@ -92,11 +96,11 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
       {listStatus === 'ready' && conversations.length === 0 ? (
         <div className="conversation-empty">
           <MessagesSquare size={18} aria-hidden="true" />
-          <p>No conversations yet.</p>
+          <p>{t('chat.list.empty')}</p>
         </div>
       ) : null}
       {shown.length > 0 ? (
-        <nav aria-label="Conversations" className="conversation-scroll">
+        <nav aria-label={t('chat.list.nav')} className="conversation-scroll">
           <ul>
             {shown.map((conversation) => (
               <ConversationItem
@@ -111,15 +115,15 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this conversation?"
-        confirmLabel="Delete"
+        title={t('chat.list.deleteTitle')}
+        confirmLabel={t('chat.list.deleteConfirm')}
         danger
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (deleting) await remove(deleting.id);
         }}
       >
-        “{deleting?.title}” and all its messages are deleted. The request log keeps its entries.
+        {t('chat.list.deleteBody', { title: deleting?.title ?? '' })}
       </ConfirmDialog>
     </section>
   );

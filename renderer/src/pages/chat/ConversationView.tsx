@@ -1,5 +1,6 @@
 import { FileText, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type {
   ConversationWithMessages,
   ModelInfo,
@@ -33,6 +34,7 @@ const chatReason: UnavailableReason = (choice) =>
 
 /** The open conversation: its model and system prompt, messages, and the composer. */
 export function ConversationView({ conversation, models, routes }: ConversationViewProps) {
+  const { t } = useTranslation();
   const update = useChatStore((s) => s.update);
   const actionError = useChatStore((s) => s.actionError);
   const streamingId = useChatStore(activeStreamingId);
@@ -74,7 +76,7 @@ export function ConversationView({ conversation, models, routes }: ConversationV
       <div className="conversation-toolbar">
         <div className="toolbar-line">
           <h2 id="conversation-title" className="conversation-heading">
-            {conversation.title || 'New conversation'}
+            {conversation.title || t('chat.newConversation')}
           </h2>
           <div className="toolbar-actions">
             <button
@@ -85,8 +87,10 @@ export function ConversationView({ conversation, models, routes }: ConversationV
               onClick={() => setEditingPrompt(!editingPrompt)}
             >
               <FileText size={13} aria-hidden="true" />
-              System prompt
-              {conversation.systemPrompt ? <span className="dot" aria-label="(set)" /> : null}
+              {t('chat.view.systemPrompt')}
+              {conversation.systemPrompt ? (
+                <span className="dot" aria-label={t('chat.view.set')} />
+              ) : null}
             </button>
             <button
               type="button"
@@ -96,8 +100,8 @@ export function ConversationView({ conversation, models, routes }: ConversationV
               onClick={() => setPanel(panel === 'params' ? null : 'params')}
             >
               <SlidersHorizontal size={13} aria-hidden="true" />
-              Parameters
-              {summary ? <span className="dot" aria-label="(set)" /> : null}
+              {t('chat.view.parameters')}
+              {summary ? <span className="dot" aria-label={t('chat.view.set')} /> : null}
             </button>
             <ExportButtons conversation={conversation} />
           </div>
@@ -124,12 +128,12 @@ export function ConversationView({ conversation, models, routes }: ConversationV
         </div>
       ) : conversation.systemPrompt ? (
         <p className="system-prompt-preview" title={conversation.systemPrompt}>
-          <span className="subtle">System:</span> {conversation.systemPrompt}
+          <span className="subtle">{t('chat.view.systemLabel')}</span> {conversation.systemPrompt}
         </p>
       ) : null}
       {panel === null && summary ? (
         <p className="system-prompt-preview">
-          <span className="subtle">Parameters:</span> {summary}
+          <span className="subtle">{t('chat.view.parametersLabel')}</span> {summary}
         </p>
       ) : null}
       {/* One list per conversation: each opens fresh, at its newest message. */}

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ConversationWithMessages } from '../../../../shared/contract.ts';
 import { errorMessage, getApi } from '../../api/index.ts';
 import { downloadText } from '../../lib/download.ts';
@@ -10,21 +11,22 @@ import { conversationToJson, conversationToMarkdown, exportFileName } from './ch
  * tools: every version of every message, read from the app).
  */
 export function ExportButtons({ conversation }: { conversation: ConversationWithMessages }) {
+  const { t } = useTranslation();
   const exportJson = async () => {
     try {
       const tree = await getApi().call('chat.tree', { id: conversation.id });
-      if (!tree) throw new Error('This conversation no longer exists.');
+      if (!tree) throw new Error(t('chat.gone'));
       downloadText(exportFileName(tree, 'json'), conversationToJson(tree), 'application/json');
     } catch (error) {
-      toast.error(`Export failed: ${errorMessage(error)}`);
+      toast.error(t('chat.export.failed', { error: errorMessage(error) }));
     }
   };
   return (
-    <div className="toolbar-actions" role="group" aria-label="Export">
+    <div className="toolbar-actions" role="group" aria-label={t('chat.export.label')}>
       <button
         type="button"
         className="btn btn-sm"
-        aria-label="Export as Markdown"
+        aria-label={t('chat.export.markdown')}
         onClick={() =>
           downloadText(
             exportFileName(conversation, 'md'),
@@ -39,7 +41,7 @@ export function ExportButtons({ conversation }: { conversation: ConversationWith
       <button
         type="button"
         className="btn btn-sm"
-        aria-label="Export as JSON"
+        aria-label={t('chat.export.json')}
         onClick={() => void exportJson()}
       >
         <Download size={13} aria-hidden="true" />

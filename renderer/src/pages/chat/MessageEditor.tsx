@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type KeyboardEvent } from 'react';
 
 interface MessageEditorProps {
@@ -11,6 +12,7 @@ interface MessageEditorProps {
  * hint says, so nobody loses a thread by surprise.
  */
 export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const hintId = useId();
@@ -40,7 +42,7 @@ export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps)
     <div className="message-editor">
       <textarea
         className="textarea"
-        aria-label="Edit message"
+        aria-label={t('chat.editor.label')}
         aria-describedby={hintId}
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
         value={text}
@@ -51,10 +53,10 @@ export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps)
       />
       <div className="message-editor-bar">
         <span id={hintId} className="field-hint">
-          Sending again replaces the answers after this message.
+          {t('chat.editor.hint')}
         </span>
         <button type="button" className="btn btn-sm" onClick={onCancel}>
-          Cancel
+          {t('chat.cancel')}
         </button>
         <button
           type="button"
@@ -62,7 +64,7 @@ export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps)
           disabled={!canSend}
           onClick={() => void send()}
         >
-          Send again
+          {t('chat.editor.send')}
         </button>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ProblemNotice } from '../../components/ProblemNotice.tsx';
 import type { ChatErrorKind } from '../../../../shared/contract.ts';
 import { describeChatError } from '../../../../shared/describe-upstream-problem.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { focusModelPicker } from './focus-model-picker.ts';
 
 interface MessageErrorProps {
@@ -30,6 +30,7 @@ export function MessageError({
   busy,
   justFailed,
 }: MessageErrorProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export function MessageError({
   return (
     <ProblemNotice
       ref={ref}
-      problem={describeChatError({ error, errorKind }, i18n.t)}
+      problem={describeChatError({ error, errorKind }, t)}
       className="message-error"
       live={justFailed}
       onRetry={isLast ? onRegenerate : undefined}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Bot, Pencil, RotateCcw, Square, Trash2, User } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/contract.ts';
@@ -31,11 +32,21 @@ export const MessageItem = memo(function MessageItem({
   askedWithImages = false,
   versions,
 }: MessageItemProps) {
+  const { t } = useTranslation();
   const streaming = useChatStore((s) => message.id in s.streaming);
   const streamed = useChatStore((s) => s.streamText[message.id]);
   const content = streaming ? (streamed ?? message.content) : message.content;
   const isUser = message.role === 'user';
-  const roleName = isUser ? 'You' : message.role === 'system' ? 'System' : 'Assistant';
+  const roleName = isUser
+    ? t('chat.message.role.user')
+    : message.role === 'system'
+      ? t('chat.message.role.system')
+      : t('chat.message.role.assistant');
+  const label = isUser
+    ? t('chat.message.label.user')
+    : message.role === 'system'
+      ? t('chat.message.label.system')
+      : t('chat.message.label.assistant');
   const edit = useChatStore((s) => s.edit);
   const deleteMessage = useChatStore((s) => s.deleteMessage);
   const showVersion = useChatStore((s) => s.showVersion);
@@ -50,7 +61,7 @@ export const MessageItem = memo(function MessageItem({
   return (
     <article
       className={`message message-${message.role}`}
-      aria-label={`${roleName} message`}
+      aria-label={label}
       aria-busy={streaming || undefined}
     >
       <div className="message-avatar" aria-hidden="true">
@@ -80,7 +91,7 @@ export const MessageItem = memo(function MessageItem({
             ) : content ? (
               <LazyMarkdown text={content} streaming={streaming} />
             ) : streaming ? (
-              <span className="typing" aria-label="Waiting for the answer">
+              <span className="typing" aria-label={t('chat.message.waiting')}>
                 <span />
                 <span />
                 <span />
@@ -92,7 +103,7 @@ export const MessageItem = memo(function MessageItem({
         {message.stopped && !streaming ? (
           <p className="message-stopped">
             <Square size={11} aria-hidden="true" fill="currentColor" />
-            Stopped
+            {t('chat.message.stopped')}
           </p>
         ) : null}
         {message.error ? (
@@ -108,10 +119,7 @@ export const MessageItem = memo(function MessageItem({
         {message.error && askedWithImages ? (
           // The catalog does not say which models read images, so the upstream's refusal is
           // the first word of it: say what it likely means and what to do.
-          <p className="message-error-hint">
-            The question has images. If this model reads only text, choose one that takes images and
-            regenerate.
-          </p>
+          <p className="message-error-hint">{t('chat.message.imagesHint')}</p>
         ) : null}
         {!streaming && !editing ? (
           <div className="message-footer">
@@ -128,7 +136,7 @@ export const MessageItem = memo(function MessageItem({
               {content ? (
                 <CopyButton
                   text={content}
-                  label={isUser ? 'Copy message' : 'Copy answer'}
+                  label={isUser ? t('chat.message.copyMessage') : t('chat.message.copyAnswer')}
                   className="btn btn-ghost btn-sm"
                   iconOnly
                 />
@@ -137,8 +145,8 @@ export const MessageItem = memo(function MessageItem({
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm btn-icon"
-                  aria-label="Edit and send again"
-                  title="Edit and send again"
+                  aria-label={t('chat.message.edit')}
+                  title={t('chat.message.edit')}
                   onClick={() => setEditing(true)}
                   disabled={busy}
                 >
@@ -153,14 +161,14 @@ export const MessageItem = memo(function MessageItem({
                   disabled={busy}
                 >
                   <RotateCcw size={13} aria-hidden="true" />
-                  Regenerate
+                  {t('chat.message.regenerate')}
                 </button>
               ) : null}
               <button
                 type="button"
                 className="btn btn-ghost btn-sm btn-icon"
-                aria-label="Delete message"
-                title="Delete message"
+                aria-label={t('chat.message.delete')}
+                title={t('chat.message.delete')}
                 onClick={() => void deleteMessage(message.id)}
                 disabled={busy}
               >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessageSquareDashed } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -26,6 +27,7 @@ export function MessageList({
   /** The versions of each message shown that has more than one. */
   versions: Record<string, string[]>;
 }) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const regenerate = useChatStore((s) => s.regenerate);
@@ -79,8 +81,8 @@ export function MessageList({
   if (messages.length === 0) {
     return (
       <div className="message-scroll">
-        <EmptyState icon={<MessageSquareDashed size={20} />} title="No messages yet">
-          Ask something below. Answers stream in as the model writes them.
+        <EmptyState icon={<MessageSquareDashed size={20} />} title={t('chat.messages.empty.title')}>
+          {t('chat.messages.empty.body')}
         </EmptyState>
       </div>
     );
@@ -94,7 +96,7 @@ export function MessageList({
       <div
         className="message-list"
         role="log"
-        aria-label="Messages"
+        aria-label={t('chat.messages.label')}
         style={{ height: virtualizer.getTotalSize() }}
       >
         {virtualizer.getVirtualItems().map((item) => {

@@ -1,23 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../shared/contract.ts';
 import { formatCost } from '../../format/cost.ts';
 import { formatTokens } from '../../format/tokens.ts';
 
 /** Model, format path, tokens and cost of one answer, when the app knows them. */
 export function MessageMeta({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
   const parts: { label: string; value: string; title?: string }[] = [];
-  if (message.model) parts.push({ label: 'Model', value: message.model });
-  if (message.route) parts.push({ label: 'Path', value: message.route });
+  if (message.model) parts.push({ label: t('chat.meta.model'), value: message.model });
+  if (message.route) parts.push({ label: t('chat.meta.path'), value: message.route });
   if (message.inputTokens !== null || message.outputTokens !== null) {
     parts.push({
-      label: 'Tokens',
-      value: `${formatTokens(message.inputTokens)} in · ${formatTokens(message.outputTokens)} out`,
+      label: t('chat.meta.tokens'),
+      value: t('chat.meta.tokensValue', {
+        input: formatTokens(message.inputTokens),
+        output: formatTokens(message.outputTokens),
+      }),
     });
   }
   if (message.costUsd !== null) {
     parts.push({
-      label: 'Cost',
-      value: `${formatCost(message.costUsd)} est.`,
-      title: 'Estimated from the upstream’s tariff',
+      label: t('chat.meta.cost'),
+      value: t('chat.meta.costValue', { cost: formatCost(message.costUsd) }),
+      title: t('chat.meta.costTitle'),
     });
   }
   if (parts.length === 0) return null;

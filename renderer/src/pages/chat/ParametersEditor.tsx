@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import type { ChatParams } from '../../../../shared/contract.ts';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,6 +9,7 @@ import { paramsFromForm, REASONING_EFFORTS } from './chat-params.ts';
 
 /** Temperature, max tokens and reasoning effort, saved with the conversation. */
 export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone: () => void }) {
+  const { t } = useTranslation();
   const update = useChatStore((s) => s.update);
   const id = useId();
   const [temperature, setTemperature] = useState(value.temperature?.toString() ?? '');
@@ -25,7 +27,7 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
     setProblem(null);
     await perform(async () => {
       await update({ params });
-      toast.success('Parameters saved');
+      toast.success(t('chat.params.saved'));
       onDone();
     });
   };
@@ -33,20 +35,17 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
   return (
     <form
       className="chat-params"
-      aria-label="Parameters"
+      aria-label={t('chat.view.parameters')}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
-      <p className="field-hint">
-        Sent with every request of this conversation, as any client would. Leave a field empty for
-        the model’s default.
-      </p>
+      <p className="field-hint">{t('chat.params.hint')}</p>
       <div className="chat-params-fields">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-temperature`}>
-            Temperature
+            {t('chat.params.temperature')}
           </label>
           <input
             id={`${id}-temperature`}
@@ -56,14 +55,14 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
             min={0}
             max={2}
             step={0.1}
-            placeholder="Default"
+            placeholder={t('chat.params.default')}
             value={temperature}
             onChange={(e) => setTemperature(e.target.value)}
           />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-max`}>
-            Max tokens
+            {t('chat.params.maxTokens')}
           </label>
           <input
             id={`${id}-max`}
@@ -72,14 +71,14 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
             inputMode="numeric"
             min={1}
             step={1}
-            placeholder="Default"
+            placeholder={t('chat.params.default')}
             value={maxTokens}
             onChange={(e) => setMaxTokens(e.target.value)}
           />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-effort`}>
-            Reasoning effort
+            {t('chat.params.reasoningEffort')}
           </label>
           <select
             id={`${id}-effort`}
@@ -87,10 +86,10 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
             value={reasoningEffort}
             onChange={(e) => setReasoningEffort(e.target.value)}
           >
-            <option value="">Default</option>
+            <option value="">{t('chat.params.default')}</option>
             {REASONING_EFFORTS.map((effort) => (
               <option key={effort} value={effort}>
-                {effort}
+                {t(`chat.params.effort.${effort}`)}
               </option>
             ))}
           </select>
@@ -104,10 +103,10 @@ export function ParametersEditor({ value, onDone }: { value: ChatParams; onDone:
       <div className="form-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {busy ? <Spinner size={13} /> : null}
-          Save parameters
+          {t('chat.params.save')}
         </button>
         <button type="button" className="btn btn-sm" onClick={onDone} disabled={busy}>
-          Cancel
+          {t('chat.cancel')}
         </button>
       </div>
     </form>

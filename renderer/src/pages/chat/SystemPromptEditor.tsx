@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChatStore } from '../../stores/chat-store.ts';
@@ -12,6 +13,7 @@ export function SystemPromptEditor({
   value: string | null;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const update = useChatStore((s) => s.update);
   const [text, setText] = useState(value ?? '');
   const { busy, perform } = useBusyAction({ onError: (message) => toast.error(message) });
@@ -19,7 +21,7 @@ export function SystemPromptEditor({
   const save = async () => {
     await perform(async () => {
       await update({ systemPrompt: text.trim() ? text : null });
-      toast.success('System prompt saved');
+      toast.success(t('chat.prompt.saved'));
       onDone();
     });
   };
@@ -33,23 +35,23 @@ export function SystemPromptEditor({
       }}
     >
       <label className="field-label" htmlFor="system-prompt">
-        System prompt
+        {t('chat.view.systemPrompt')}
       </label>
       <textarea
         id="system-prompt"
         className="textarea"
         rows={4}
         value={text}
-        placeholder="e.g. You are a concise assistant. Answer in English."
+        placeholder={t('chat.prompt.placeholder')}
         onChange={(e) => setText(e.target.value)}
       />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {busy ? <Spinner size={13} /> : null}
-          Save system prompt
+          {t('chat.prompt.save')}
         </button>
         <button type="button" className="btn btn-sm" onClick={onDone} disabled={busy}>
-          Cancel
+          {t('chat.cancel')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 interface VersionSwitcherProps {
@@ -15,16 +16,17 @@ interface VersionSwitcherProps {
  * after it showed the first or the last version.
  */
 export function VersionSwitcher({ versions, current, onShow, busy }: VersionSwitcherProps) {
+  const { t } = useTranslation();
   const index = versions.indexOf(current);
   const previous = versions[index - 1];
   const next = versions[index + 1];
   return (
-    <div className="version-switcher" role="group" aria-label="Versions">
+    <div className="version-switcher" role="group" aria-label={t('chat.versions.label')}>
       <button
         type="button"
         className="btn btn-ghost btn-sm btn-icon"
-        aria-label="Previous version"
-        title="Previous version"
+        aria-label={t('chat.versions.previous')}
+        title={t('chat.versions.previous')}
         aria-disabled={busy || previous === undefined}
         onClick={() => {
           if (!busy && previous !== undefined) onShow(previous);
@@ -33,13 +35,13 @@ export function VersionSwitcher({ versions, current, onShow, busy }: VersionSwit
         <ChevronLeft size={14} aria-hidden="true" />
       </button>
       <span className="version-count" aria-live="polite" aria-atomic="true">
-        {`${index + 1} / ${versions.length}`}
+        {t('chat.versions.count', { index: index + 1, total: versions.length })}
       </span>
       <button
         type="button"
         className="btn btn-ghost btn-sm btn-icon"
-        aria-label="Next version"
-        title="Next version"
+        aria-label={t('chat.versions.next')}
+        title={t('chat.versions.next')}
         aria-disabled={busy || next === undefined}
         onClick={() => {
           if (!busy && next !== undefined) onShow(next);

@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n.ts';
 import { formatBytes, markdownFence } from '../../../../shared/chat-attachments.ts';
 import type {
   ChatMessage,
@@ -7,7 +8,12 @@ import type {
 } from '../../../../shared/contract.ts';
 import { paramsSummary } from './chat-params.ts';
 
-const ROLE_HEADING = { user: 'You', assistant: 'Assistant', system: 'System' } as const;
+const roleHeading = (role: ChatMessage['role']): string =>
+  role === 'user'
+    ? i18n.t('chat.message.role.user')
+    : role === 'system'
+      ? i18n.t('chat.message.role.system')
+      : i18n.t('chat.message.role.assistant');
 
 /**
  * A message's files in a document meant for reading: text files in full, fenced; images by
@@ -17,10 +23,17 @@ function attachmentLines(message: ChatMessage): string[] {
   const lines: string[] = [];
   for (const a of message.attachments) {
     if (a.kind === 'image') {
-      lines.push(`- Image: \`${a.name}\` (${a.mimeType}, ${formatBytes(a.size)})`, '');
+      lines.push(
+        i18n.t('chat.markdown.image', {
+          name: a.name,
+          type: a.mimeType,
+          size: formatBytes(a.size),
+        }),
+        '',
+      );
     } else {
       const fence = markdownFence(a.text);
-      lines.push(`- File: \`${a.name}\``, '', fence, a.text, fence, '');
+      lines.push(i18n.t('chat.markdown.file', { name: a.name }), '', fence, a.text, fence, '');
     }
   }
   return lines;
@@ -32,19 +45,26 @@ function attachmentLines(message: ChatMessage): string[] {
  */
 export function conversationToMarkdown(c: ConversationWithMessages): string {
   const lines = [`# ${c.title}`, ''];
-  if (c.model) lines.push(`- Model: \`${c.model}\``);
+  if (c.model) lines.push(i18n.t('chat.markdown.model', { model: c.model }));
   const summary = paramsSummary(c.params);
-  if (summary) lines.push(`- Parameters: ${summary}`);
-  lines.push(`- Exported: ${new Date().toISOString()}`, '');
-  if (c.systemPrompt) lines.push('## System prompt', '', c.systemPrompt, '');
+  if (summary) lines.push(i18n.t('chat.markdown.parameters', { summary }));
+  lines.push(i18n.t('chat.markdown.exported', { time: new Date().toISOString() }), '');
+  if (c.systemPrompt) lines.push(`## ${i18n.t('chat.view.systemPrompt')}`, '', c.systemPrompt, '');
   for (const m of c.messages) {
-    const notes = [m.stopped ? 'stopped' : null, m.model && m.role === 'assistant' ? m.model : null]
+    const notes = [
+      m.stopped ? i18n.t('chat.markdown.stopped') : null,
+      m.model && m.role === 'assistant' ? m.model : null,
+    ]
       .filter(Boolean)
-      .join(', ');
-    lines.push(`## ${ROLE_HEADING[m.role]}${notes ? ` (${notes})` : ''}`, '');
+      .join(i18n.t('chat.markdown.noteSeparator'));
+    const heading = roleHeading(m.role);
+    lines.push(
+      `## ${notes ? i18n.t('chat.markdown.heading', { role: heading, notes }) : heading}`,
+      '',
+    );
     if (m.content) lines.push(m.content, '');
     lines.push(...attachmentLines(m));
-    if (m.error) lines.push(`> Error: ${m.error}`, '');
+    if (m.error) lines.push(`> ${i18n.t('chat.markdown.error', { error: m.error })}`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

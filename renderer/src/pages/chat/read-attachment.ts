@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n.ts';
 import {
   formatBytes,
   IMAGE_TYPES,
@@ -67,11 +68,19 @@ async function readImage(file: File): Promise<ReadOutcome> {
   if (file.size > MAX_IMAGE_BYTES)
     return {
       ok: false,
-      error: `${file.name} is ${formatBytes(file.size)}: an image can be at most ${formatBytes(MAX_IMAGE_BYTES)}.`,
+      error: i18n.t('chat.attach.imageTooBig', {
+        name: file.name,
+        size: formatBytes(file.size),
+        max: formatBytes(MAX_IMAGE_BYTES),
+      }),
     };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const mimeType = sniffImage(bytes);
-  if (!mimeType) return { ok: false, error: `${file.name} is not a ${IMAGE_NAMES} image.` };
+  if (!mimeType)
+    return {
+      ok: false,
+      error: i18n.t('chat.attach.notImage', { name: file.name, types: IMAGE_NAMES }),
+    };
   const attachment = {
     kind: 'image',
     name: file.name,
@@ -86,16 +95,21 @@ async function readText(file: File): Promise<ReadOutcome> {
   if (file.size > MAX_TEXT_FILE_BYTES)
     return {
       ok: false,
-      error: `${file.name} is ${formatBytes(file.size)}: a text file can be at most ${formatBytes(MAX_TEXT_FILE_BYTES)}.`,
+      error: i18n.t('chat.attach.textTooBig', {
+        name: file.name,
+        size: formatBytes(file.size),
+        max: formatBytes(MAX_TEXT_FILE_BYTES),
+      }),
     };
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, error: `${file.name} is not UTF-8 text.` };
+    return { ok: false, error: i18n.t('chat.attach.notUtf8', { name: file.name }) };
   }
-  if (text.includes('\0')) return { ok: false, error: `${file.name} is not a text file.` };
+  if (text.includes('\0'))
+    return { ok: false, error: i18n.t('chat.attach.notText', { name: file.name }) };
   return { ok: true, attachment: { kind: 'text', name: file.name, text, size: bytes.length } };
 }
 
@@ -105,14 +119,14 @@ export function readAttachment(file: File): Promise<ReadOutcome> {
     if (!isImageType(file.type))
       return Promise.resolve({
         ok: false,
-        error: `${file.name}: only ${IMAGE_NAMES} images can be attached.`,
+        error: i18n.t('chat.attach.imageType', { name: file.name, types: IMAGE_NAMES }),
       });
     return readImage(file);
   }
   if (looksLikeText(file)) return readText(file);
   return Promise.resolve({
     ok: false,
-    error: `${file.name}: only images (${IMAGE_NAMES}) and text files (code, Markdown, JSON, …) can be attached.`,
+    error: i18n.t('chat.attach.fileType', { name: file.name, types: IMAGE_NAMES }),
   });
 }
 
@@ -122,9 +136,12 @@ export function limitProblem(
   next: ChatAttachment,
 ): string | null {
   if (pending.length >= MAX_ATTACHMENTS)
-    return `${next.name}: a message can have at most ${MAX_ATTACHMENTS} files.`;
+    return i18n.t('chat.attach.tooMany', { name: next.name, max: MAX_ATTACHMENTS });
   const total = pending.reduce((n, a) => n + a.size, 0) + next.size;
   if (total > MAX_MESSAGE_ATTACHMENT_BYTES)
-    return `${next.name}: a message’s files can be at most ${formatBytes(MAX_MESSAGE_ATTACHMENT_BYTES)} together.`;
+    return i18n.t('chat.attach.tooMuch', {
+      name: next.name,
+      max: formatBytes(MAX_MESSAGE_ATTACHMENT_BYTES),
+    });
   return null;
 }

@@ -6,6 +6,7 @@ import {
   describeUnchattableModel,
   type UpstreamProblem,
 } from '../../../../shared/describe-upstream-problem.ts';
+import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { useUpstreamHealthStore } from '../../stores/upstream-health-store.ts';
@@ -19,11 +20,13 @@ import { chatUnavailableReason } from '../../lib/model-options.ts';
 export function useChatBlocker(model: ModelInfo | null): UpstreamProblem | null {
   const health = useUpstreamHealthStore((s) => s.health);
   const modelsError = useModelsStore((s) => (s.status === 'error' ? s.error : null));
-  const fromHealth = health ? describeHealth(health, i18n.t) : null;
+  // The hook's `t`, not the instance's: a language switch draws the problem again in it.
+  const { t } = useTranslation();
+  const fromHealth = health ? describeHealth(health, t) : null;
   if (fromHealth) return fromHealth;
-  if (modelsError) return describeErrorText(modelsError, i18n.t);
+  if (modelsError) return describeErrorText(modelsError, t);
   const reason = model ? chatUnavailableReason(model) : null;
-  return model && reason ? describeUnchattableModel(model.id, reason, i18n.t) : null;
+  return model && reason ? describeUnchattableModel(model.id, reason, t) : null;
 }
 
 /** Problems no message can get past: sending is refused until they are fixed. */
@@ -42,8 +45,9 @@ export function composerBlock(
   blocker: UpstreamProblem | null,
   model: string | null,
 ): string | null {
-  if (blocker && BLOCKING.has(blocker.kind)) return `${blocker.heading}: see above.`;
-  return model ? null : 'Choose a model above to start.';
+  if (blocker && BLOCKING.has(blocker.kind))
+    return i18n.t('chat.composer.blocked', { problem: blocker.heading });
+  return model ? null : i18n.t('chat.composer.noModel');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo, Tariff, WireFormat } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -12,6 +13,7 @@ import {
   fieldsOf,
   tariffOf,
   TOKEN_FIELDS,
+  tariffFieldText,
   type TariffFields,
 } from './tariff-fields.ts';
 import { markersFor, otherMarkers, priceOfTariff } from './tariff-price.ts';
@@ -19,6 +21,7 @@ import { useBusyAction } from '../../lib/use-busy-action.ts';
 
 /** The formats and tariff of one model, each overridden on its own or handed back. */
 export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClose: () => void }) {
+  const { t } = useTranslation();
   const setOverride = useModelsStore((s) => s.setOverride);
   const clearOverride = useModelsStore((s) => s.clearOverride);
   const initial = fieldsOf(model.tariff);
@@ -33,8 +36,8 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
   const tariff = tariffOf(kind, fields);
   const price = tariff ? priceOfTariff(tariff) : null;
   const extra = otherMarkers(model.markers);
-  const markersProblem = markersOn && formats.length === 0 ? 'Pick at least one format.' : null;
-  const tariffProblem = tariffOn && !tariff ? 'Every field needs a number of 0 or more.' : null;
+  const markersProblem = markersOn && formats.length === 0 ? t('models.override.pickFormat') : null;
+  const tariffProblem = tariffOn && !tariff ? t('models.override.badNumber') : null;
 
   const toggleFormat = (format: WireFormat, on: boolean) => {
     const next = on
@@ -51,7 +54,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
         markers: markersOn ? markersFor(formats, preferred, model.markers) : null,
         tariff: tariffOn ? tariff : null,
       });
-      toast.success(`Override for ${model.id} saved`);
+      toast.success(t('models.override.saved', { model: model.id }));
       onClose();
     });
   };
@@ -59,7 +62,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
   const reset = async () => {
     await perform(async () => {
       await clearOverride(model.id);
-      toast.success(`${model.id} uses the upstream’s data again`);
+      toast.success(t('models.override.reset', { model: model.id }));
       onClose();
     });
   };
@@ -80,12 +83,10 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
               checked={markersOn}
               onChange={(e) => setMarkersOn(e.target.checked)}
             />
-            <span>Override formats</span>
+            <span>{t('models.override.formats')}</span>
           </label>
         </legend>
-        <p className="field-hint">
-          The formats the model speaks upstream. Requests in other formats are translated.
-        </p>
+        <p className="field-hint">{t('models.override.formatsHint')}</p>
         <div className="stack-sm" aria-disabled={!markersOn}>
           {WIRE_FORMATS.map((format) => (
             <label key={format} className="checkbox">
@@ -100,7 +101,7 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
           ))}
         </div>
         {formats.length > 1 ? (
-          <Field label="Preferred format" hint="Used when a request must be translated.">
+          <Field label={t('models.override.preferred')} hint={t('models.override.preferredHint')}>
             {(p) => (
               <select
                 {...p}
@@ -119,7 +120,9 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
           </Field>
         ) : null}
         {extra.length > 0 ? (
-          <p className="field-hint">Other markers kept as they are: {extra.join(', ')}</p>
+          <p className="field-hint">
+            {t('models.override.otherMarkers', { markers: extra.join(', ') })}
+          </p>
         ) : null}
         {markersProblem ? <p className="field-error">{markersProblem}</p> : null}
       </fieldset>
@@ -132,10 +135,10 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
               checked={tariffOn}
               onChange={(e) => setTariffOn(e.target.checked)}
             />
-            <span>Override tariff</span>
+            <span>{t('models.override.tariff')}</span>
           </label>
         </legend>
-        <div className="segmented" role="radiogroup" aria-label="Tariff kind">
+        <div className="segmented" role="radiogroup" aria-label={t('models.override.tariffKind')}>
           {(['tokens', 'per-call'] as const).map((k) => (
             <button
               key={k}
@@ -145,13 +148,17 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
               disabled={!tariffOn}
               onClick={() => setKind(k)}
             >
-              {k === 'tokens' ? 'Per token' : 'Per call'}
+              {k === 'tokens' ? t('models.override.perToken') : t('models.override.perCall')}
             </button>
           ))}
         </div>
         <div className="form-grid tariff-grid">
-          {(kind === 'tokens' ? TOKEN_FIELDS : CALL_FIELDS).map(({ key, label, hint }) => (
-            <Field key={key} label={label} hint={hint}>
+          {(kind === 'tokens' ? TOKEN_FIELDS : CALL_FIELDS).map((key) => (
+            <Field
+              key={key}
+              label={tariffFieldText(t, key).label}
+              hint={tariffFieldText(t, key).hint}
+            >
               {(p) => (
                 <input
                   {...p}
@@ -168,9 +175,13 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
         <p className="tariff-preview" aria-live="polite">
           {price
             ? price.perCall !== null
-              ? `≈ ${formatPrice(price.perCall)} per call`
-              : `≈ ${formatPrice(price.inputPerMillion)} input, ${formatPrice(price.outputPerMillion)} output, ${formatPrice(price.cachedPerMillion)} cached input per 1M tokens`
-            : 'Enter numbers to see the price.'}
+              ? t('models.override.previewCall', { price: formatPrice(price.perCall) })
+              : t('models.override.previewTokens', {
+                  input: formatPrice(price.inputPerMillion),
+                  output: formatPrice(price.outputPerMillion),
+                  cached: formatPrice(price.cachedPerMillion),
+                })
+            : t('models.override.previewEmpty')}
         </p>
         {tariffProblem ? <p className="field-error">{tariffProblem}</p> : null}
       </fieldset>
@@ -185,16 +196,16 @@ export function ModelOverrideForm({ model, onClose }: { model: ModelInfo; onClos
             onClick={() => void reset()}
             disabled={busy}
           >
-            Reset to upstream
+            {t('models.override.resetButton')}
           </button>
         ) : null}
         <span className="spacer" />
         <button type="button" className="btn" onClick={onClose} disabled={busy}>
-          Cancel
+          {t('models.override.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Spinner size={14} /> : null}
-          Save override
+          {t('models.override.save')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Boxes, RefreshCw, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -16,6 +17,7 @@ import './models.css';
 const NO_MODELS: ModelInfo[] = [];
 
 export default function ModelsPage() {
+  const { t } = useTranslation();
   const models = useModelsStore((s) => s.models);
   const status = useModelsStore((s) => s.status);
   const error = useModelsStore((s) => s.error);
@@ -45,16 +47,17 @@ export default function ModelsPage() {
       aria-busy={refreshing}
     >
       <RefreshCw size={14} aria-hidden="true" className={refreshing ? 'spin' : undefined} />
-      {refreshing ? 'Refreshing…' : 'Refresh'}
+      {refreshing ? t('models.page.refreshing') : t('models.page.refresh')}
     </button>
   );
 
   let body;
-  if (status === 'idle' || status === 'loading') body = <LoadingState label="Loading models…" />;
+  if (status === 'idle' || status === 'loading')
+    body = <LoadingState label={t('models.page.loading')} />;
   else if (status === 'error') {
     body = (
       <ErrorState
-        title="The model list could not be loaded"
+        title={t('models.page.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
@@ -63,14 +66,14 @@ export default function ModelsPage() {
     body = (
       <EmptyState
         icon={<Boxes size={20} />}
-        title="No models"
+        title={t('models.page.empty.title')}
         actions={
           <a className="btn" href={hashFor('settings')}>
-            Check the upstream in Settings
+            {t('models.page.empty.action')}
           </a>
         }
       >
-        The upstream listed no models for this key.
+        {t('models.page.empty.body')}
       </EmptyState>
     );
   } else {
@@ -87,8 +90,8 @@ export default function ModelsPage() {
   return (
     <main className="page page-fill">
       <PageHeader
-        title="Models"
-        description="Every model your upstream key can reach, the formats it speaks, and its price."
+        title={t('models.page.title')}
+        description={t('models.page.description')}
         actions={refreshButton}
       />
       <div className="stack models-body">
@@ -98,28 +101,28 @@ export default function ModelsPage() {
             <input
               className="input"
               type="search"
-              aria-label="Search models by id or owner"
-              placeholder="Search by id or owner"
+              aria-label={t('models.page.search')}
+              placeholder={t('models.page.searchPlaceholder')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-          <div className="row legend" aria-label="Legend">
-            <span className="badge badge-native">native</span>
-            <span className="subtle">passed through</span>
-            <span className="badge badge-translated">translated</span>
-            <span className="subtle">converted by the gateway</span>
+          <div className="row legend" aria-label={t('models.page.legend.label')}>
+            <span className="badge badge-native">{t('models.page.legend.native')}</span>
+            <span className="subtle">{t('models.page.legend.nativeText')}</span>
+            <span className="badge badge-translated">{t('models.page.legend.translated')}</span>
+            <span className="subtle">{t('models.page.legend.translatedText')}</span>
             {status === 'ready' ? (
               <span className="muted model-count" role="status">
                 {shown === models.length
-                  ? `${models.length} model${models.length === 1 ? '' : 's'}`
-                  : `${shown} of ${models.length} models`}
+                  ? t('models.page.count', { count: models.length })
+                  : t('models.page.countShown', { shown, count: models.length })}
               </span>
             ) : null}
           </div>
         </div>
         {error && status === 'ready' ? (
-          <Alert kind="warning" title="The refresh failed; showing the last list">
+          <Alert kind="warning" title={t('models.page.refreshFailed')}>
             {error}
           </Alert>
         ) : null}

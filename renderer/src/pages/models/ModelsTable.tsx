@@ -9,6 +9,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { modelColumns, modelSearch } from './model-columns.tsx';
@@ -40,8 +41,9 @@ function isNumeric(meta: unknown): boolean {
  * tabbing through the Edit buttons scrolls on, drawing the next rows.
  */
 export function ModelsTable({ models, search, pending, onEdit }: ModelsTableProps) {
+  const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
-  const columns = useMemo(() => modelColumns(onEdit), [onEdit]);
+  const columns = useMemo(() => modelColumns(onEdit, t), [onEdit, t]);
   const table = useReactTable({
     data: models,
     columns,
@@ -79,7 +81,7 @@ export function ModelsTable({ models, search, pending, onEdit }: ModelsTableProp
     <div className="table-wrap models-table-wrap" ref={scroller}>
       <table
         className="table models-table"
-        aria-label="Models"
+        aria-label={t('models.table.label')}
         aria-rowcount={rows.length + 1}
         aria-busy={pending || undefined}
       >
@@ -145,8 +147,8 @@ export function ModelsTable({ models, search, pending, onEdit }: ModelsTableProp
         </tbody>
       </table>
       {rows.length === 0 && !pending ? (
-        <EmptyState icon={<SearchX size={20} />} title="No model matches">
-          Nothing has “{search}” in its id or owner.
+        <EmptyState icon={<SearchX size={20} />} title={t('models.table.noMatch')}>
+          {t('models.table.noMatchBody', { search })}
         </EmptyState>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { createColumnHelper, type FilterFn, type SortingFn } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 import { Pencil } from 'lucide-react';
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { naturalCompare } from '../../../../shared/natural-order.ts';
@@ -21,10 +22,10 @@ export const modelSearch: FilterFn<ModelInfo> = (row, _columnId, value: unknown)
 const naturalSort: SortingFn<ModelInfo> = (a, b, id) =>
   naturalCompare(String(a.getValue(id)), String(b.getValue(id)));
 
-export function modelColumns(onEdit: (model: ModelInfo) => void) {
+export function modelColumns(onEdit: (model: ModelInfo) => void, t: TFunction) {
   return [
     column.accessor('id', {
-      header: 'Model',
+      header: t('models.table.model'),
       sortingFn: naturalSort,
       cell: (info) => {
         const model = info.row.original;
@@ -33,11 +34,8 @@ export function modelColumns(onEdit: (model: ModelInfo) => void) {
           <span className="model-id">
             <span className="mono">{model.id}</span>
             {overridden ? (
-              <span
-                className="badge badge-warning"
-                title="Your override replaces the upstream’s data"
-              >
-                override
+              <span className="badge badge-warning" title={t('models.table.overrideTitle')}>
+                {t('models.table.override')}
               </span>
             ) : null}
           </span>
@@ -45,50 +43,50 @@ export function modelColumns(onEdit: (model: ModelInfo) => void) {
       },
     }),
     column.accessor('ownedBy', {
-      header: 'Owner',
+      header: t('models.table.owner'),
       sortingFn: naturalSort,
       cell: (info) => info.getValue() || '—',
     }),
     column.display({
       id: 'formats',
-      header: 'Formats',
+      header: t('models.table.formats'),
       cell: (info) => <FormatBadges model={info.row.original} />,
     }),
     // Missing prices sort last either way: undefined instead of null tells the table so.
     column.accessor((m) => m.inputPerMillion ?? undefined, {
       id: 'input',
-      header: 'Input / 1M',
+      header: t('models.table.input'),
       sortUndefined: 'last',
       meta: { numeric: true },
       cell: (info) => formatPrice(info.row.original.inputPerMillion),
     }),
     column.accessor((m) => m.outputPerMillion ?? undefined, {
       id: 'output',
-      header: 'Output / 1M',
+      header: t('models.table.output'),
       sortUndefined: 'last',
       meta: { numeric: true },
       cell: (info) => formatPrice(info.row.original.outputPerMillion),
     }),
     column.accessor((m) => m.perCall ?? undefined, {
       id: 'perCall',
-      header: 'Per call',
+      header: t('models.table.perCall'),
       sortUndefined: 'last',
       meta: { numeric: true },
       cell: (info) => formatPrice(info.row.original.perCall),
     }),
     column.display({
       id: 'actions',
-      header: () => <span className="visually-hidden">Actions</span>,
+      header: () => <span className="visually-hidden">{t('models.table.actions')}</span>,
       meta: { numeric: true },
       cell: (info) => (
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          aria-label={`Edit overrides for ${info.row.original.id}`}
+          aria-label={t('models.table.editFor', { model: info.row.original.id })}
           onClick={() => onEdit(info.row.original)}
         >
           <Pencil size={14} aria-hidden="true" />
-          Edit
+          {t('models.table.edit')}
         </button>
       ),
     }),

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Tariff } from '../../../../shared/contract.ts';
 
 /** The tariff editor's inputs, as typed (strings until they parse). */
@@ -55,14 +56,33 @@ export function tariffOf(kind: Tariff['kind'], f: TariffFields): Tariff | null {
   return [t.modelRatio, t.completionRatio, t.cacheRatio, t.groupRatio].every(ok) ? t : null;
 }
 
-export const TOKEN_FIELDS: { key: keyof TariffFields; label: string; hint: string }[] = [
-  { key: 'modelRatio', label: 'Model ratio', hint: 'Input: ratio × group × $2 per 1M' },
-  { key: 'completionRatio', label: 'Completion ratio', hint: 'Output price ÷ input price' },
-  { key: 'cacheRatio', label: 'Cache ratio', hint: 'Cached input price ÷ input price' },
-  { key: 'groupRatio', label: 'Group ratio', hint: 'Your key’s group multiplier' },
+export const TOKEN_FIELDS: (keyof TariffFields)[] = [
+  'modelRatio',
+  'completionRatio',
+  'cacheRatio',
+  'groupRatio',
 ];
 
-export const CALL_FIELDS: { key: keyof TariffFields; label: string; hint: string }[] = [
-  { key: 'modelPrice', label: 'Price per call ($)', hint: 'Before the group ratio' },
-  { key: 'groupRatio', label: 'Group ratio', hint: 'Your key’s group multiplier' },
-];
+export const CALL_FIELDS: (keyof TariffFields)[] = ['modelPrice', 'groupRatio'];
+
+/** A field's label and hint in the UI's language. */
+export function tariffFieldText(
+  t: TFunction,
+  key: keyof TariffFields,
+): { label: string; hint: string } {
+  switch (key) {
+    case 'modelRatio':
+      return { label: t('models.fields.modelRatio'), hint: t('models.fields.modelRatioHint') };
+    case 'completionRatio':
+      return {
+        label: t('models.fields.completionRatio'),
+        hint: t('models.fields.completionRatioHint'),
+      };
+    case 'cacheRatio':
+      return { label: t('models.fields.cacheRatio'), hint: t('models.fields.cacheRatioHint') };
+    case 'groupRatio':
+      return { label: t('models.fields.groupRatio'), hint: t('models.fields.groupRatioHint') };
+    case 'modelPrice':
+      return { label: t('models.fields.modelPrice'), hint: t('models.fields.modelPriceHint') };
+  }
+}

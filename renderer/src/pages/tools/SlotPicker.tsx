@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelInfo, ModelRouteInfo, WireFormat } from '../../../../shared/contract.ts';
 import { FORMAT_NAME } from '../../../../shared/wire-formats.ts';
 import { Field } from '../../components/Field.tsx';
@@ -20,8 +21,6 @@ interface SlotPickerProps {
   onChange: (model: string) => void;
 }
 
-const SAME_AS_MAIN = 'Same as the main model';
-
 /**
  * One model slot of a tool: the searchable model picker the chat has, over routes and the
  * catalog by vendor, with the choice's formats and how they reach the tool below it.
@@ -36,10 +35,12 @@ export function SlotPicker({
   disabled,
   onChange,
 }: SlotPickerProps) {
+  const { t } = useTranslation();
+  const sameAsMain = t('tools.slot.sameAsMain');
   const main = slot.key === MAIN_SLOT;
   const selected = resolveChoice(value || null, models, routes);
   const fit = selected ? formatFit(selected.badges, format) : null;
-  const speaks = `${toolName} speaks ${FORMAT_NAME[format]}`;
+  const speaks = { tool: toolName, format: FORMAT_NAME[format] };
   // Listed, but not to be picked: a model no format of which reaches the tool's.
   const unreachable = useCallback<UnavailableReason>(
     (choice) =>
@@ -52,29 +53,34 @@ export function SlotPicker({
       <span className="tool-slot-hint">
         <FormatBadges model={selected.badges} />
         <span>
-          {selected.kind === 'route' ? `Route: ${selected.route.models.join(' → ')}. ` : null}
+          {selected.kind === 'route'
+            ? `${t('tools.slot.route', { models: selected.route.models.join(' → ') })} `
+            : null}
           {fit === 'native'
-            ? `${speaks}: passed through`
+            ? t('tools.slot.native', speaks)
             : fit === 'translated'
-              ? `${speaks}: translated by the gateway`
-              : `${speaks}, which this ${selected.kind === 'route' ? 'route’s first model' : 'model'} does not serve`}
+              ? t('tools.slot.translated', speaks)
+              : selected.kind === 'route'
+                ? t('tools.slot.noneRoute', speaks)
+                : t('tools.slot.noneModel', speaks)}
         </span>
       </span>
     );
-  else if (!main) hint = SAME_AS_MAIN;
-  else if (value) hint = 'Not in the catalog';
+  else if (!main) hint = sameAsMain;
+  else if (value) hint = t('tools.slot.notInCatalog');
 
-  const label = main && slot.label === 'Model' ? `${toolName} model` : slot.label;
+  const label =
+    main && slot.label === 'Model' ? t('tools.slot.mainLabel', { tool: toolName }) : slot.label;
   if (models.length === 0 && routes.length === 0)
     return (
-      <Field label={label} hint={main ? 'A model id the upstream serves' : hint}>
+      <Field label={label} hint={main ? t('tools.slot.idHint') : hint}>
         {(props) => (
           <input
             {...props}
             className="input"
             value={value}
             disabled={disabled}
-            placeholder={main ? 'model id' : 'same as the main model'}
+            placeholder={main ? t('tools.slot.idPlaceholder') : t('tools.slot.samePlaceholder')}
             onChange={(e) => onChange(e.target.value)}
           />
         )}
@@ -91,8 +97,8 @@ export function SlotPicker({
           onChange={onChange}
           disabled={disabled}
           unavailableReason={unreachable}
-          placeholder={main ? 'Choose a model' : SAME_AS_MAIN}
-          emptyChoice={main ? undefined : SAME_AS_MAIN}
+          placeholder={main ? t('tools.slot.choose') : sameAsMain}
+          emptyChoice={main ? undefined : sameAsMain}
           showInfo={false}
           wide
         />

@@ -1,5 +1,6 @@
 import { FileDiff, Plug, Unplug } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ModelInfo, ModelRouteInfo, ToolInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { TokenBudgets } from '../../components/TokenBudgets.tsx';
@@ -20,12 +21,6 @@ import {
   toolErrorView,
 } from './tool-view.ts';
 
-const BUSY_TEXT = {
-  plan: 'Preparing the change…',
-  connect: 'Connecting…',
-  disconnect: 'Disconnecting…',
-} as const;
-
 interface ToolCardProps {
   tool: ToolInfo;
   models: ModelInfo[];
@@ -37,6 +32,7 @@ interface ToolCardProps {
  * connect / disconnect.
  */
 export function ToolCard({ tool, models, routes }: ToolCardProps) {
+  const { t } = useTranslation();
   const mapping = useToolsStore((s) => s.mappings[tool.id]) ?? {};
   const busy = useToolsStore((s) => s.busy[tool.id]);
   const plan = useToolsStore((s) => s.plans[tool.id]);
@@ -60,11 +56,17 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
   }, [outcome, connected]);
 
   let announcement = '';
-  if (busy) announcement = `${tool.name}: ${BUSY_TEXT[busy]}`;
+  if (busy)
+    announcement =
+      busy === 'plan'
+        ? t('tools.card.busy.plan', { tool: tool.name })
+        : busy === 'connect'
+          ? t('tools.card.busy.connect', { tool: tool.name })
+          : t('tools.card.busy.disconnect', { tool: tool.name });
   else if (outcome?.kind === 'connected') announcement = connectedText(tool.name, outcome.result);
   else if (outcome?.kind === 'disconnected')
     announcement = disconnectedText(tool.name, outcome.tokenName, outcome.result);
-  else if (plan) announcement = `${tool.name}: the change is shown below, not written yet.`;
+  else if (plan) announcement = t('tools.card.planShown', { tool: tool.name });
 
   return (
     <section className="card tool-card" aria-labelledby={headingId} data-tool={tool.id}>
@@ -85,7 +87,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
           <p className="muted">
             {view.detail}
             {tool.connectedAt && connected
-              ? ` Connected ${formatDateTime(tool.connectedAt)}.`
+              ? ` ${t('tools.card.connectedAt', { time: formatDateTime(tool.connectedAt) })}`
               : null}
           </p>
           {view.action ? (
@@ -95,18 +97,27 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
           ) : null}
           {tool.files.length > 0 ? (
             <p className="subtle">
-              Edits <span className="mono">{tool.files.join(', ')}</span>
+              <Trans
+                i18nKey="tools.card.edits"
+                values={{ files: tool.files.join(', ') }}
+                components={{ files: <span className="mono" /> }}
+              />
             </p>
           ) : null}
         </div>
 
         {budgets.length > 0 ? (
-          <TokenBudgets budgets={budgets} label={`Budgets of the token ${tool.tokenName ?? ''}`} />
+          <TokenBudgets
+            budgets={budgets}
+            label={t('tools.card.budgets', { token: tool.tokenName ?? '' })}
+          />
         ) : null}
 
         {tool.slots.length > 0 ? (
           <fieldset className="tool-slots" disabled={busy !== undefined}>
-            <legend className="visually-hidden">{tool.name}: models</legend>
+            <legend className="visually-hidden">
+              {t('tools.card.models', { tool: tool.name })}
+            </legend>
             {tool.slots.map((slot) => (
               <SlotPicker
                 key={slot.key}
@@ -138,7 +149,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
                 ) : (
                   <FileDiff size={14} aria-hidden="true" />
                 )}
-                Show the change
+                {t('tools.card.showChange')}
               </button>
               <button
                 ref={connectButton}
@@ -149,7 +160,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
                 onClick={() => void connect(tool.id)}
               >
                 {busy === 'connect' ? <Spinner size={14} /> : <Plug size={14} aria-hidden="true" />}
-                {connected ? 'Connect again' : 'Connect'}
+                {connected ? t('tools.card.connectAgain') : t('tools.card.connect')}
               </button>
             </>
           ) : null}
@@ -166,14 +177,12 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
               ) : (
                 <Unplug size={14} aria-hidden="true" />
               )}
-              Disconnect
+              {t('tools.card.disconnect')}
             </button>
           ) : null}
           {problem ? <span className="field-hint">{problem}</span> : null}
           {connected && canConnect ? (
-            <span className="field-hint">
-              Connect again applies the models above with a new token (the old one is revoked).
-            </span>
+            <span className="field-hint">{t('tools.card.connectAgainHint')}</span>
           ) : null}
         </div>
 
@@ -185,28 +194,33 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
         {plan ? (
           <div className="stack-sm tool-plan">
             <div className="row-between">
-              <h3>{isShell ? 'What to paste' : 'The change, not written yet'}</h3>
+              <h3>{isShell ? t('tools.card.planShellTitle') : t('tools.card.planTitle')}</h3>
               <button
                 type="button"
                 className="btn btn-sm btn-ghost"
                 onClick={() => hidePlan(tool.id)}
               >
-                Hide the change
+                {t('tools.card.hideChange')}
               </button>
             </div>
             {plan.changes.length === 0 && !plan.snippet ? (
-              <p className="muted">Nothing would change: the files already say this.</p>
+              <p className="muted">{t('tools.card.noChange')}</p>
             ) : null}
             {plan.changes.map((change) => (
-              <CodeBlock key={change.path} code={change.diff} label={`Change to ${change.path}`} />
+              <CodeBlock
+                key={change.path}
+                code={change.diff}
+                label={t('tools.card.changeTo', { path: change.path })}
+              />
             ))}
             {plan.snippet ? (
-              <CodeBlock code={plan.snippet} label={`${tool.name} lines to paste`} />
+              <CodeBlock
+                code={plan.snippet}
+                label={t('tools.card.linesToPaste', { tool: tool.name })}
+              />
             ) : null}
             <p className="subtle">
-              {isShell
-                ? 'Connect creates the token and shows these lines with it, once.'
-                : 'The token is created when you connect; the rest of the file stays as it is, comments included. Disconnect puts it back.'}
+              {isShell ? t('tools.card.planShellNote') : t('tools.card.planNote')}
             </p>
           </div>
         ) : null}
@@ -218,6 +232,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
 }
 
 function ToolOutcome({ tool }: { tool: ToolInfo }) {
+  const { t } = useTranslation();
   const outcome = useToolsStore((s) => s.outcomes[tool.id]);
   const { dismiss, plan, connect, disconnect } = useToolsStore.getState();
   if (!outcome) return null;
@@ -230,15 +245,15 @@ function ToolOutcome({ tool }: { tool: ToolInfo }) {
         {view.action ? <p>{view.action}</p> : null}
         <div className="form-actions">
           <button type="button" className="btn btn-sm" onClick={() => void retry(tool.id)}>
-            Try again
+            {t('tools.card.tryAgain')}
           </button>
           {view.settingsLink ? (
             <a className="btn btn-sm" href={hashFor('settings')}>
-              Open Settings
+              {t('tools.card.openSettings')}
             </a>
           ) : null}
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => dismiss(tool.id)}>
-            Dismiss
+            {t('tools.card.dismiss')}
           </button>
         </div>
       </Alert>
@@ -246,31 +261,37 @@ function ToolOutcome({ tool }: { tool: ToolInfo }) {
   }
   if (outcome.kind === 'disconnected')
     return (
-      <Alert kind="success" title="Disconnected" live={false}>
+      <Alert kind="success" title={t('tools.card.disconnected')} live={false}>
         <p>{disconnectedText(tool.name, outcome.tokenName, outcome.result)}</p>
       </Alert>
     );
   const { result } = outcome;
   return (
     <div className="stack-sm">
-      <Alert kind="success" title="Connected" live={false}>
+      <Alert kind="success" title={t('tools.card.connected')} live={false}>
         <p>{connectedText(tool.name, result)}</p>
       </Alert>
       {result.snippet ? (
         <>
           <Alert kind="warning" live={false}>
-            These lines hold the token itself and are shown only now: copy them into your shell
-            profile or the tool’s environment.
+            {t('tools.card.snippetWarning')}
           </Alert>
-          <CodeBlock code={result.snippet} label={`${tool.name} lines with the token`} />
+          <CodeBlock
+            code={result.snippet}
+            label={t('tools.card.linesWithToken', { tool: tool.name })}
+          />
         </>
       ) : null}
       {result.changes.length > 0 ? (
         <details className="tool-written">
-          <summary>What was written</summary>
+          <summary>{t('tools.card.written')}</summary>
           <div className="stack-sm">
             {result.changes.map((change) => (
-              <CodeBlock key={change.path} code={change.diff} label={`Written to ${change.path}`} />
+              <CodeBlock
+                key={change.path}
+                code={change.diff}
+                label={t('tools.card.writtenTo', { path: change.path })}
+              />
             ))}
           </div>
         </details>

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useDeferredValue, useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ToolInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -16,6 +17,7 @@ import './tools.css';
 const NO_TOOLS: ToolInfo[] = [];
 
 export default function ToolsPage() {
+  const { t } = useTranslation();
   const tools = useToolsStore((s) => s.tools);
   // The cards (each with its pickers over the catalog and the routes) render after the page has
   // shown, in React's interruptible pass, rather than in one long task.
@@ -62,17 +64,17 @@ export default function ToolsPage() {
         aria-hidden="true"
         className={status === 'loading' ? 'spin' : undefined}
       />
-      Check again
+      {t('tools.page.checkAgain')}
     </button>
   );
 
   let body;
   if (status === 'idle' || status === 'loading' || modelsStatus === 'loading')
-    body = <LoadingState label="Looking for your tools…" />;
+    body = <LoadingState label={t('tools.page.loading')} />;
   else if (status === 'error')
     body = (
       <ErrorState
-        title="The tools could not be checked"
+        title={t('tools.page.loadFailed')}
         message={error ?? ''}
         onRetry={() => void load()}
       />
@@ -81,14 +83,17 @@ export default function ToolsPage() {
     body = (
       <div className="stack">
         {error ? (
-          <Alert kind="warning" title="Checking again failed; showing the last state">
+          <Alert kind="warning" title={t('tools.page.refreshFailed')}>
             {error}
           </Alert>
         ) : null}
         {modelsStatus === 'error' || models.length === 0 ? (
-          <Alert kind="warning" title="No model catalog">
-            {modelsError ?? 'The upstream listed no models.'} Type model ids by hand, or{' '}
-            <a href={hashFor('settings')}>check the upstream in Settings</a>.
+          <Alert kind="warning" title={t('tools.page.noCatalog')}>
+            {modelsError ?? t('tools.page.noModels')}{' '}
+            <Trans
+              i18nKey="tools.page.typeIds"
+              components={{ settings: <a href={hashFor('settings')} /> }}
+            />
           </Alert>
         ) : null}
         {shownTools.map((tool) => (
@@ -100,8 +105,8 @@ export default function ToolsPage() {
   return (
     <main className="page">
       <PageHeader
-        title="Tools"
-        description="Point your agent CLIs at the gateway in one click: each gets a token of its own, so Usage and Logs show its requests and cost. You see the change before it is written, and Disconnect undoes it."
+        title={t('tools.page.title')}
+        description={t('tools.page.description')}
         actions={refreshButton}
       />
       {body}

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 import type {
   ModelInfo,
   ToolConnectResult,
@@ -18,43 +20,66 @@ export interface StatusView {
   action: string | null;
 }
 
+/** Paths as a list in the UI's language ("a and b"). */
+const joinFiles = (files: readonly string[]): string =>
+  new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(files);
+
+function connectedDetail(tool: ToolInfo): string {
+  const token = tool.tokenName;
+  if (tool.files.length === 0)
+    return token
+      ? i18n.t('tools.view.snippetLiveNamed', { token })
+      : i18n.t('tools.view.snippetLive');
+  const files = joinFiles(tool.files);
+  const count = tool.files.length;
+  return token
+    ? i18n.t('tools.view.usesNamed', { files, count, token })
+    : i18n.t('tools.view.uses', { files, count });
+}
+
+function changedDetail(tool: ToolInfo): string {
+  const files = tool.changedFiles.length > 0 ? joinFiles(tool.changedFiles) : null;
+  const token = tool.tokenName;
+  if (files)
+    return token
+      ? i18n.t('tools.view.changedNamed', { files, token })
+      : i18n.t('tools.view.changed', { files });
+  return token
+    ? i18n.t('tools.view.configChangedNamed', { token })
+    : i18n.t('tools.view.configChanged');
+}
+
 export function statusView(tool: ToolInfo): StatusView {
-  const token = tool.tokenName ? `token '${tool.tokenName}'` : 'its own token';
   switch (tool.status) {
     case 'connected':
       return {
-        label: 'Connected',
+        label: i18n.t('tools.view.connected'),
         badge: 'success',
-        detail:
-          tool.files.length > 0
-            ? `Uses the gateway with ${token}; ${tool.files.join(' and ')} ${tool.files.length > 1 ? 'are' : 'is'} as this app wrote ${tool.files.length > 1 ? 'them' : 'it'}.`
-            : `The snippet's ${token} is live.`,
+        detail: connectedDetail(tool),
         action: null,
       };
     case 'changed':
       return {
-        label: 'Changed outside',
+        label: i18n.t('tools.view.changedLabel'),
         badge: 'warning',
-        detail: `${tool.changedFiles.join(' and ') || 'Its config'} changed since this app wrote it (another program or a hand edit). It still uses ${token} unless that edit removed it.`,
-        action:
-          'Connect will not overwrite it. Disconnect takes out only the gateway’s keys and keeps the other changes; then connect again if you want to.',
+        detail: changedDetail(tool),
+        action: i18n.t('tools.view.changedAction'),
       };
     case 'elsewhere':
       return {
-        label: 'Set up by hand',
+        label: i18n.t('tools.view.elsewhere'),
         badge: 'translated',
-        detail: 'Its config already points at a gateway, but not through this app.',
-        action:
-          'Connect replaces those settings with this app’s (the file is backed up first; Disconnect puts it back).',
+        detail: i18n.t('tools.view.elsewhereDetail'),
+        action: i18n.t('tools.view.elsewhereAction'),
       };
     case 'disconnected':
       return {
-        label: 'Not connected',
+        label: i18n.t('tools.view.notConnected'),
         badge: 'neutral',
         detail:
           tool.id === 'shell'
-            ? 'Connect creates a token and shows the lines to paste into a shell.'
-            : 'Connect points it at the gateway with a token of its own.',
+            ? i18n.t('tools.view.shellDetail')
+            : i18n.t('tools.view.disconnectedDetail'),
         action: null,
       };
   }
@@ -62,15 +87,14 @@ export function statusView(tool: ToolInfo): StatusView {
 
 /** Whether the tool's program was found, in words. */
 export function installText(tool: ToolInfo): string {
-  if (tool.id === 'shell') return 'Any tool that reads the usual variables';
-  if (tool.installed) return 'Detected';
-  return tool.configDirExists ? 'Not on PATH (config folder found)' : 'Not installed';
+  if (tool.id === 'shell') return i18n.t('tools.view.shellInstall');
+  if (tool.installed) return i18n.t('tools.view.detected');
+  return tool.configDirExists ? i18n.t('tools.view.configOnly') : i18n.t('tools.view.notInstalled');
 }
 
 /** "3 requests · $0.0123 today". */
 export function todayText(today: ToolInfo['today']): string {
-  const requests = `${today.requests} request${today.requests === 1 ? '' : 's'}`;
-  return `${requests} · ${formatCost(today.costUsd)} today`;
+  return i18n.t('tools.view.today', { count: today.requests, cost: formatCost(today.costUsd) });
 }
 
 /** How a catalog model reaches a tool speaking `format`: passed through, translated, or not. */
@@ -85,7 +109,7 @@ export function formatFit(
 
 /** Why a model cannot be a tool's: no format of its reaches the one the tool speaks. */
 export function unreachableText(toolName: string, format: WireFormat): string {
-  return `Cannot serve ${toolName}: nothing it speaks upstream reaches ${FORMAT_NAME[format]}.`;
+  return i18n.t('tools.view.unreachable', { tool: toolName, format: FORMAT_NAME[format] });
 }
 
 /** The main slot: every connector that has slots has this one; the others fall back to it. */
@@ -124,7 +148,7 @@ export function connectModels(mapping: Record<string, string>): Record<string, s
 /** Why the tool cannot be connected with this mapping yet, or null. */
 export function mappingProblem(tool: ToolInfo, mapping: Record<string, string>): string | null {
   if (tool.slots.some((s) => s.key === MAIN_SLOT) && !mapping[MAIN_SLOT]?.trim())
-    return `Choose the model ${tool.name} should use.`;
+    return i18n.t('tools.view.chooseModel', { tool: tool.name });
   return null;
 }
 
@@ -134,9 +158,12 @@ export function mappingProblem(tool: ToolInfo, mapping: Record<string, string>):
  */
 export function problemLocation(message: string): string | null {
   const line = /\bline (\d+)(?:,? col(?:umn)? (\d+))?/i.exec(message);
-  if (line) return line[2] ? `line ${line[1]}, column ${line[2]}` : `line ${line[1]}`;
+  if (line)
+    return line[2]
+      ? i18n.t('tools.view.lineColumn', { line: line[1], column: line[2] })
+      : i18n.t('tools.view.line', { line: line[1] });
   const pair = /\((\d+), (\d+)\)/.exec(message);
-  return pair ? `line ${pair[1]}, column ${pair[2]}` : null;
+  return pair ? i18n.t('tools.view.lineColumn', { line: pair[1], column: pair[2] }) : null;
 }
 
 /** A failed call on a tool, with the action that fixes it. */
@@ -155,17 +182,19 @@ export function toolErrorView(
 ): ToolErrorView {
   const title =
     what === 'plan'
-      ? 'The change could not be prepared'
+      ? i18n.t('tools.error.plan')
       : what === 'connect'
-        ? 'Not connected'
-        : 'Not disconnected';
+        ? i18n.t('tools.error.connect')
+        : i18n.t('tools.error.disconnect');
   if (/ is not valid: /.test(message)) {
     const file = message.slice(0, message.indexOf(' is not valid: '));
     const where = problemLocation(message);
     return {
-      title: `${title}: a config file cannot be read`,
+      title: i18n.t('tools.error.unreadable', { title }),
       message,
-      action: `Fix ${file}${where ? ` at ${where}` : ''}, or move it out of the way (the tool will make a new one), then try again. Nothing was written.`,
+      action: where
+        ? i18n.t('tools.error.fixFileAt', { file, where })
+        : i18n.t('tools.error.fixFile', { file }),
       settingsLink: false,
     };
   }
@@ -173,22 +202,21 @@ export function toolErrorView(
     return {
       title,
       message,
-      action:
-        'A local token already has this tool’s name. Revoke it in Settings → Tokens, then try again.',
+      action: i18n.t('tools.error.tokenClash'),
       settingsLink: true,
     };
   if (code === 'conflict')
     return {
       title,
       message,
-      action: 'Disconnect first (it keeps the other changes), then connect again.',
+      action: i18n.t('tools.error.disconnectFirst'),
       settingsLink: false,
     };
   if (code === 'not_found')
     return {
       title,
       message,
-      action: 'Refresh the list: the tool’s state changed.',
+      action: i18n.t('tools.error.refresh'),
       settingsLink: false,
     };
   return { title, message, action: null, settingsLink: false };
@@ -197,8 +225,13 @@ export function toolErrorView(
 /** What connecting did, for the confirmation. */
 export function connectedText(name: string, result: ToolConnectResult): string {
   const files = result.changes.map((c) => c.path);
-  const wrote = files.length > 0 ? `Wrote ${files.join(' and ')}` : 'No file needed changing';
-  return `${name} is connected. ${wrote}; created the token '${result.tokenName}'${files.length > 0 ? ', which the file now holds' : ''}.`;
+  return files.length > 0
+    ? i18n.t('tools.done.connectedFiles', {
+        tool: name,
+        files: joinFiles(files),
+        token: result.tokenName,
+      })
+    : i18n.t('tools.done.connected', { tool: name, token: result.tokenName });
 }
 
 /** What disconnecting did, for the confirmation. */
@@ -207,15 +240,20 @@ export function disconnectedText(
   tokenName: string | null,
   result: ToolDisconnectResult,
 ): string {
-  const parts: string[] = [];
+  // Each step is a clause of its own, listed in the order they happened.
+  const steps: string[] = [];
   if (result.restored.length > 0)
-    parts.push(`Put ${result.restored.join(' and ')} back exactly as it was`);
+    steps.push(i18n.t('tools.done.restored', { files: joinFiles(result.restored) }));
   if (result.edited.length > 0)
-    parts.push(
-      `took only the gateway’s keys out of ${result.edited.join(' and ')} (it had other changes, which were kept)`,
-    );
-  const files = parts.length > 0 ? `${parts.join('; ')}; ` : '';
-  const token = tokenName ? `revoked the token '${tokenName}'` : 'revoked its token';
-  const sentence = `${files}${token}.`;
-  return `${name} is disconnected. ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
+    steps.push(i18n.t('tools.done.edited', { files: joinFiles(result.edited) }));
+  steps.push(
+    tokenName
+      ? i18n.t('tools.done.revokedNamed', { token: tokenName })
+      : i18n.t('tools.done.revoked'),
+  );
+  const sentence = steps.join(i18n.t('tools.done.separator'));
+  return i18n.t('tools.done.disconnected', {
+    tool: name,
+    steps: `${sentence.charAt(0).toLocaleUpperCase(currentLocale())}${sentence.slice(1)}`,
+  });
 }
