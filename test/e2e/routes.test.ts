@@ -229,8 +229,10 @@ describe.skipIf(!ready)('model routes and budgets in Chromium, against the headl
     await page.getByRole('button', { name: 'New chat' }).click();
     const picker = page.getByRole('combobox', { name: 'Model' });
     await picker.click();
+    // The picker's list is virtualised: its groups hold absolutely placed rows (no box of their
+    // own), so the group is found by its options being drawn.
     const routes = page.getByRole('group', { name: 'Routes' });
-    await expect.poll(() => routes.isVisible()).toBe(true);
+    await expect.poll(() => routes.getByRole('option').first().isVisible()).toBe(true);
     expect(await routes.getByRole('option').first().innerText()).toContain('coding');
     await picker.fill('coding');
     await picker.press('Enter');

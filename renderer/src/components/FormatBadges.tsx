@@ -34,7 +34,9 @@ export function FormatBadges({
             title={title}
           >
             {FORMAT_LABEL[format]}
-            <span className="visually-hidden">{native ? ' (native)' : ' (translated)'}</span>
+            <span className="visually-hidden">
+              {native ? t('formatBadges.nativeSuffix') : t('formatBadges.translatedSuffix')}
+            </span>
           </span>
         );
       })}

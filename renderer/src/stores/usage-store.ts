@@ -72,7 +72,7 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
       const api = getApi();
       // By route on its own: the rest of the page stands even when that part fails.
       const byModelRoute = api.call('usage.by', { ...window, by: 'modelRoute' }).then(
-        (groups) => ({ groups, error: null }),
+        (groups) => ({ groups: withNoneUnnamed(groups), error: null }),
         (error: unknown) => ({ groups: null, error: errorMessage(error) }),
       );
       const [totals, series, byModel, byToken, byPath, routes] = await Promise.all([
@@ -89,11 +89,11 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
           range,
           totals,
           series: fillSeries(series, window, range.bucket),
-          byModel,
-          byToken,
+          byModel: withNoneUnnamed(byModel),
+          byToken: withNoneUnnamed(byToken),
           byModelRoute: routes.groups,
           byModelRouteError: routes.error,
-          byPath,
+          byPath: withNoneUnnamed(byPath),
         },
         status: 'ready',
       });
@@ -102,3 +102,9 @@ export const useUsageStore = create<UsageState>()((set, get) => ({
     }
   },
 }));
+
+/** The app names the group of requests without a model or token '(none)', in English: the page words it. */
+const NONE_FROM_APP = '(none)';
+function withNoneUnnamed(groups: UsageGroup[]): UsageGroup[] {
+  return groups.map((g) => (g.key === NONE_FROM_APP ? { ...g, key: '' } : g));
+}

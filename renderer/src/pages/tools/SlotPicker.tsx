@@ -69,8 +69,14 @@ export function SlotPicker({
   else if (!main) hint = sameAsMain;
   else if (value) hint = t('tools.slot.notInCatalog');
 
-  const label =
-    main && slot.label === 'Model' ? t('tools.slot.mainLabel', { tool: toolName }) : slot.label;
+  // The app names the slots in English: the ones a person reads here are worded by their key.
+  const label = main
+    ? t('tools.slot.mainLabel', { tool: toolName })
+    : slot.key === 'haiku'
+      ? t('tools.slot.haiku')
+      : slot.key === 'subagent'
+        ? t('tools.slot.subagent')
+        : slot.label;
   if (models.length === 0 && routes.length === 0)
     return (
       <Field label={label} hint={main ? t('tools.slot.idHint') : hint}>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { FileDiff, Plug, Unplug } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -47,6 +48,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
   const connected = tool.status === 'connected' || tool.status === 'changed';
   const canConnect = tool.status !== 'changed';
   const isShell = tool.id === 'shell';
+  const name = displayName(tool, t);
   const connectButton = useRef<HTMLButtonElement>(null);
 
   // Disconnect removes its own button: focus goes to Connect rather than back to the page top.
@@ -59,20 +61,20 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
   if (busy)
     announcement =
       busy === 'plan'
-        ? t('tools.card.busy.plan', { tool: tool.name })
+        ? t('tools.card.busy.plan', { tool: name })
         : busy === 'connect'
-          ? t('tools.card.busy.connect', { tool: tool.name })
-          : t('tools.card.busy.disconnect', { tool: tool.name });
-  else if (outcome?.kind === 'connected') announcement = connectedText(tool.name, outcome.result);
+          ? t('tools.card.busy.connect', { tool: name })
+          : t('tools.card.busy.disconnect', { tool: name });
+  else if (outcome?.kind === 'connected') announcement = connectedText(name, outcome.result);
   else if (outcome?.kind === 'disconnected')
-    announcement = disconnectedText(tool.name, outcome.tokenName, outcome.result);
-  else if (plan) announcement = t('tools.card.planShown', { tool: tool.name });
+    announcement = disconnectedText(name, outcome.tokenName, outcome.result);
+  else if (plan) announcement = t('tools.card.planShown', { tool: name });
 
   return (
     <section className="card tool-card" aria-labelledby={headingId} data-tool={tool.id}>
       <div className="card-header">
         <div className="stack-sm">
-          <h2 id={headingId}>{tool.name}</h2>
+          <h2 id={headingId}>{name}</h2>
           <div className="row tool-badges">
             <span className={tool.installed ? 'badge badge-native' : 'badge badge-neutral'}>
               {installText(tool)}
@@ -115,13 +117,11 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
 
         {tool.slots.length > 0 ? (
           <fieldset className="tool-slots" disabled={busy !== undefined}>
-            <legend className="visually-hidden">
-              {t('tools.card.models', { tool: tool.name })}
-            </legend>
+            <legend className="visually-hidden">{t('tools.card.models', { tool: name })}</legend>
             {tool.slots.map((slot) => (
               <SlotPicker
                 key={slot.key}
-                toolName={tool.name}
+                toolName={name}
                 format={tool.format}
                 slot={slot}
                 value={mapping[slot.key] ?? ''}
@@ -214,10 +214,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
               />
             ))}
             {plan.snippet ? (
-              <CodeBlock
-                code={plan.snippet}
-                label={t('tools.card.linesToPaste', { tool: tool.name })}
-              />
+              <CodeBlock code={plan.snippet} label={t('tools.card.linesToPaste', { tool: name })} />
             ) : null}
             <p className="subtle">
               {isShell ? t('tools.card.planShellNote') : t('tools.card.planNote')}
@@ -233,6 +230,7 @@ export function ToolCard({ tool, models, routes }: ToolCardProps) {
 
 function ToolOutcome({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation();
+  const name = displayName(tool, t);
   const outcome = useToolsStore((s) => s.outcomes[tool.id]);
   const { dismiss, plan, connect, disconnect } = useToolsStore.getState();
   if (!outcome) return null;
@@ -262,24 +260,21 @@ function ToolOutcome({ tool }: { tool: ToolInfo }) {
   if (outcome.kind === 'disconnected')
     return (
       <Alert kind="success" title={t('tools.card.disconnected')} live={false}>
-        <p>{disconnectedText(tool.name, outcome.tokenName, outcome.result)}</p>
+        <p>{disconnectedText(name, outcome.tokenName, outcome.result)}</p>
       </Alert>
     );
   const { result } = outcome;
   return (
     <div className="stack-sm">
       <Alert kind="success" title={t('tools.card.connected')} live={false}>
-        <p>{connectedText(tool.name, result)}</p>
+        <p>{connectedText(name, result)}</p>
       </Alert>
       {result.snippet ? (
         <>
           <Alert kind="warning" live={false}>
             {t('tools.card.snippetWarning')}
           </Alert>
-          <CodeBlock
-            code={result.snippet}
-            label={t('tools.card.linesWithToken', { tool: tool.name })}
-          />
+          <CodeBlock code={result.snippet} label={t('tools.card.linesWithToken', { tool: name })} />
         </>
       ) : null}
       {result.changes.length > 0 ? (
@@ -298,4 +293,9 @@ function ToolOutcome({ tool }: { tool: ToolInfo }) {
       ) : null}
     </div>
   );
+}
+
+/** The app names the shell entry in English; every other tool's name is its product name. */
+function displayName(tool: ToolInfo, t: TFunction): string {
+  return tool.id === 'shell' ? t('tools.names.shell') : tool.name;
 }

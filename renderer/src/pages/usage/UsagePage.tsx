@@ -41,7 +41,8 @@ export default function UsagePage() {
     void loadTokens();
   }, [load, loadBudgets, loadTokens]);
 
-  const byRoute = (data?.byModelRoute ?? []).filter((g) => g.key !== '');
+  // Requests that named no route are a group of their own, worded "(none)" like the others.
+  const byRoute = data?.byModelRoute ?? [];
 
   let body;
   if (status === 'error') {
