@@ -46,6 +46,7 @@ import type {
 } from './contract.ts';
 import { NO_LIMITS } from './no-limits.ts';
 import { TOKENLESS_FORMATS, WIRE_FORMATS, type WireFormat } from './wire-formats.ts';
+import { defaultAppSettings } from '../test/doubles/settings/default-app-settings.ts';
 
 /** The schema of each method that takes params: the ones method-params.ts checks calls with. */
 const SCHEMAS = {
@@ -200,16 +201,7 @@ describe('contract schemas (values)', () => {
   });
 
   it('accept the default settings, and a patch of any of them', () => {
-    const defaults: AppSettings = {
-      port: 8787,
-      captureBodies: false,
-      allowedOrigins: [],
-      retentionDays: 90,
-      theme: 'system',
-      autoUpdate: true,
-      language: 'system',
-      clientsWithoutToken: [],
-    };
+    const defaults: AppSettings = defaultAppSettings();
     expect(appSettingsSchema.parse(defaults)).toEqual(defaults);
     expect(settingsPatchSchema.parse({})).toEqual({});
     expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });

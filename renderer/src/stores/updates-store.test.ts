@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSettings, AppStatus } from '../../../shared/contract.ts';
 import { ApiError } from '../api/api-error.ts';
+import { defaultAppSettings } from '../../../test/doubles/settings/default-app-settings.ts';
 
 const call = vi.fn();
 vi.mock('../api/index.ts', async (original) => ({
@@ -11,16 +12,7 @@ vi.mock('../api/index.ts', async (original) => ({
 const { useUpdatesStore } = await import('./updates-store.ts');
 const { useAppStore } = await import('./app-store.ts');
 
-const SETTINGS: AppSettings = {
-  port: 8787,
-  captureBodies: false,
-  allowedOrigins: [],
-  retentionDays: 90,
-  theme: 'system',
-  autoUpdate: true,
-  language: 'system',
-  clientsWithoutToken: [],
-};
+const SETTINGS: AppSettings = defaultAppSettings();
 
 describe('the updates store', () => {
   beforeEach(() => {

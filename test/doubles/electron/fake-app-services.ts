@@ -7,6 +7,7 @@ import type {
   UsageTotals,
 } from '../../../shared/contract.ts';
 import type { AppServices } from '../../../electron/services/app-services-api.ts';
+import { defaultAppSettings } from '../settings/default-app-settings.ts';
 
 /** AppServices for shell tests: scripted answers, events on demand, a recorded close. */
 export class FakeAppServices implements AppServices {
@@ -31,16 +32,7 @@ export class FakeAppServices implements AppServices {
     checkedAt: 1_700_000_000_000,
   };
   /** What `settings.get` answers. */
-  settings: AppSettings = {
-    port: 8787,
-    captureBodies: false,
-    allowedOrigins: [],
-    retentionDays: 90,
-    theme: 'system',
-    language: 'system',
-    clientsWithoutToken: [],
-    autoUpdate: true,
-  };
+  settings: AppSettings = defaultAppSettings();
   /** What `usage.totals` answers for its cost. */
   costUsd = 0;
   /** The health and the spend as scripted; `{ ok: method }` for any other method. */

@@ -6,6 +6,7 @@ import {
   TOKENLESS_FORMATS,
   WIRE_FORMATS,
 } from '../../../../shared/wire-formats.ts';
+import { defaultAppSettings } from '../../../../test/doubles/settings/default-app-settings.ts';
 
 const call = vi.fn();
 vi.mock('../../api/index.ts', async (original) => ({
@@ -20,16 +21,7 @@ const { useTokensStore } = await import('../../stores/tokens-store.ts');
 
 const format = TOKENLESS_FORMATS[0]!;
 
-const SETTINGS: AppSettings = {
-  port: 8787,
-  captureBodies: false,
-  allowedOrigins: [],
-  retentionDays: 90,
-  theme: 'system',
-  autoUpdate: true,
-  language: 'system',
-  clientsWithoutToken: [],
-};
+const SETTINGS: AppSettings = defaultAppSettings();
 
 const CLIENT_ROW: TokenInfo = {
   id: `tok_without_token_${format}`,
