@@ -6,7 +6,7 @@ import {
   resolveLanguage,
   type Language,
   type LanguageChoice,
-} from '../../renderer/src/i18n/languages.ts';
+} from '../../shared/ui-languages.ts';
 
 /** The main process's words (tray, notices, dialogs), in the language the user chose. */
 export interface MainI18n {

@@ -7,7 +7,7 @@ import {
   resolveLanguage,
   type Language,
   type LanguageChoice,
-} from './languages.ts';
+} from '../../../shared/ui-languages.ts';
 
 const STORAGE_KEY = 'model-gateway.language';
 

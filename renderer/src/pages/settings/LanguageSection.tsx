@@ -7,7 +7,7 @@ import {
   LANGUAGES,
   systemLanguage,
   type LanguageChoice,
-} from '../../i18n/languages.ts';
+} from '../../../../shared/ui-languages.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { toast } from '../../stores/toast-store.ts';
 

@@ -1,4 +1,4 @@
-import type { AppSettings } from '../../../shared/contract.ts';
+import type { AppSettings } from './contract.ts';
 
 /** The UI's catalogs. Chinese is Simplified; other languages read English. */
 export const LANGUAGES = ['en', 'zh-CN'] as const;

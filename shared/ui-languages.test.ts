@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguageChoice, resolveLanguage, systemLanguage } from './languages.ts';
+import { isLanguageChoice, resolveLanguage, systemLanguage } from './ui-languages.ts';
 
 describe('the UI language', () => {
   it('follows the first preferred language that has a catalog', () => {
