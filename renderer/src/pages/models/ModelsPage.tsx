@@ -1,5 +1,5 @@
 import { Boxes, RefreshCw, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../shared/contract.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { hashFor } from '../../lib/routes.ts';
 import { useModelsStore } from '../../stores/models-store.ts';
 import { ModelOverrideDialog } from './ModelOverrideDialog.tsx';
-import { matchesModelSearch } from './model-columns.tsx';
+import { filterModels } from './model-rows.ts';
 import { ModelsTable } from './ModelsTable.tsx';
 import './models.css';
 
@@ -31,7 +31,7 @@ export default function ModelsPage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   // Looked up by id so the drawer shows the model as the store has it after a save.
   const editing = models.find((m) => m.id === editingId) ?? null;
-  const shown = models.filter((m) => matchesModelSearch(m, search)).length;
+  const shown = useMemo(() => filterModels(models, search).length, [models, search]);
   const onEdit = useCallback((model: ModelInfo) => setEditingId(model.id), []);
 
   useEffect(() => {
