@@ -2,6 +2,7 @@ import { posix, resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { uiCatalogParts } from './renderer/build/ui-catalog-parts.ts';
 import { META_CONTENT_SECURITY_POLICY } from './shared/content-security-policy.ts';
 
 /** The store reader's worker: an entry of its own, at out/main/store-read-worker.js. */
@@ -71,7 +72,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react(), contentSecurityPolicyMeta()],
+    plugins: [react(), contentSecurityPolicyMeta(), uiCatalogParts()],
     // electron-vite leaves the renderer unminified by default; minified, each page's first load
     // stays under 500 KB of JavaScript (npm run bench:ui).
     build: { minify: true, rollupOptions: { input: { index: resolve('renderer/index.html') } } },

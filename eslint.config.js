@@ -45,6 +45,12 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // What runs in the page. Its tests run in Node and read the sources; renderer/build is the
+    // build's own code (Vite plugins).
+    files: ['renderer/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,7 +4,7 @@ import { Shell } from './components/Shell.tsx';
 import { StartupScreen } from './components/StartupScreen.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { TokenRequiredScreen } from './components/TokenRequiredScreen.tsx';
-import { applyLanguage } from './i18n/i18n.ts';
+import { applyLanguage, withPageTexts } from './i18n/i18n.ts';
 import { openSettingsAt } from './lib/settings-target.ts';
 import { applyTheme } from './lib/theme.ts';
 import { useAppStore } from './stores/app-store.ts';
@@ -15,7 +15,9 @@ import { useUpdatesStore } from './stores/updates-store.ts';
 import { useUpstreamHealthStore, watchUpstreamHealth } from './stores/upstream-health-store.ts';
 
 // Shown once, before the app has a profile and a key: loaded then, not on every first load.
-const FirstRunFlow = lazy(() => import('./pages/first-run/FirstRunFlow.tsx'));
+const FirstRunFlow = lazy(() =>
+  withPageTexts(['firstRun', 'settings'], () => import('./pages/first-run/FirstRunFlow.tsx')),
+);
 
 /**
  * Wires the app's events into the stores once, for the window's lifetime, so every page sees

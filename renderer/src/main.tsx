@@ -7,14 +7,14 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/highlight.css';
 import { App } from './App.tsx';
-import { startI18n } from './i18n/i18n.ts';
+import { startI18n } from './i18n/start-i18n.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 
 // Paint in the last theme before the settings arrive (no inline script: the CSP forbids it).
 applyTheme(storedTheme());
 
 const root = document.getElementById('root');
-// The catalog of the language in use comes first: nothing is drawn in the wrong language. It is
+// The shell's texts in the language in use come first: nothing is drawn in the wrong language. It is
 // a local chunk; if it failed to load, the app still starts (showing keys) rather than not at all.
 void startI18n()
   .catch((error: unknown) => console.error('The language catalog did not load:', error))

@@ -157,7 +157,7 @@ describe.skipIf(!ready)('every page in Chinese', () => {
           .replace(/https?:\/\/\S+/g, ' ')
           .replace(/(^|\s)[~/][\w./~-]+/g, ' ')
           .replace(/@[\w/.-]+/g, ' ')
-          .replace(/\bmgw_\w+/g, ' ')
+          .replace(/\bmgw_[\w-]+/g, ' ')
           .replace(/\b[a-z0-9]+(?:[-.][a-z0-9]+)+\b/g, ' ');
         for (const id of modelIds) rest = rest.split(id).join(' ');
         const words = rest.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? [];

@@ -1,18 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
+import { withPageTexts } from '../i18n/i18n.ts';
 import { usePage } from '../lib/use-page.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { LoadingState } from './LoadingState.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-// Pages load on first visit: charts and Markdown are heavy and most visits use one page.
-const ChatPage = lazy(() => import('../pages/chat/ChatPage.tsx'));
-const ModelsPage = lazy(() => import('../pages/models/ModelsPage.tsx'));
-const RoutesPage = lazy(() => import('../pages/routes/RoutesPage.tsx'));
-const ToolsPage = lazy(() => import('../pages/tools/ToolsPage.tsx'));
-const UsagePage = lazy(() => import('../pages/usage/UsagePage.tsx'));
-const LogsPage = lazy(() => import('../pages/logs/LogsPage.tsx'));
-const SettingsPage = lazy(() => import('../pages/settings/SettingsPage.tsx'));
+// Pages load on first visit, with their own texts: charts and Markdown are heavy and most
+// visits use one page.
+const ChatPage = lazy(() => withPageTexts('chat', () => import('../pages/chat/ChatPage.tsx')));
+const ModelsPage = lazy(() =>
+  withPageTexts('models', () => import('../pages/models/ModelsPage.tsx')),
+);
+const RoutesPage = lazy(() =>
+  withPageTexts('routes', () => import('../pages/routes/RoutesPage.tsx')),
+);
+const ToolsPage = lazy(() => withPageTexts('tools', () => import('../pages/tools/ToolsPage.tsx')));
+const UsagePage = lazy(() => withPageTexts('usage', () => import('../pages/usage/UsagePage.tsx')));
+const LogsPage = lazy(() => withPageTexts('logs', () => import('../pages/logs/LogsPage.tsx')));
+const SettingsPage = lazy(() =>
+  withPageTexts('settings', () => import('../pages/settings/SettingsPage.tsx')),
+);
 
 const PAGES = {
   chat: ChatPage,

@@ -1,13 +1,11 @@
 import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
 import {
   isLanguageChoice,
-  LANGUAGES,
   resolveLanguage,
   type Language,
   type LanguageChoice,
 } from '../../../shared/ui-languages.ts';
+import type { PageSection } from './catalog-parts.ts';
 
 const STORAGE_KEY = 'model-gateway.language';
 
@@ -16,27 +14,6 @@ const STORAGE_KEY = 'model-gateway.language';
  * formatters outside React through `locale.ts`.
  */
 export const i18n = i18next.createInstance();
-
-/**
- * Starts i18n in the language last chosen (kept locally, as the theme is, so the first paint
- * does not wait for the settings), or the system's. Only that language's catalog is loaded:
- * each is its own chunk, and the check in `npm test` keeps both complete, so there is no
- * fallback catalog to fetch as well.
- */
-export async function startI18n(): Promise<void> {
-  await i18n
-    .use(resourcesToBackend((language: string) => import(`./locales/${language}.json`)))
-    .use(initReactI18next)
-    .init({
-      lng: resolveLanguage(storedChoice(), navigator.languages),
-      supportedLngs: LANGUAGES,
-      fallbackLng: false,
-      load: 'currentOnly',
-      // React escapes what it renders.
-      interpolation: { escapeValue: false },
-    });
-  document.documentElement.lang = i18n.language;
-}
 
 /** Switches to the chosen language (no restart) and remembers the choice for the next start. */
 export async function applyLanguage(choice: LanguageChoice): Promise<Language> {
@@ -51,11 +28,25 @@ export async function applyLanguage(choice: LanguageChoice): Promise<Language> {
   return language;
 }
 
-function storedChoice(): LanguageChoice {
+export function storedChoice(): LanguageChoice {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return isLanguageChoice(value) ? value : 'system';
   } catch {
     return 'system';
   }
+}
+
+/**
+ * A page's module, once the catalog sections it reads have loaded too (in parallel): its own,
+ * and another page's where it shows that page's parts (the first run shows Settings' profile
+ * fields). `page-texts.test.ts` checks the list against what the page's modules read. A later
+ * language switch reloads every section loaded so far.
+ */
+export async function withPageTexts<T>(
+  sections: PageSection | readonly PageSection[],
+  load: () => Promise<T>,
+): Promise<T> {
+  const [module] = await Promise.all([load(), i18n.loadNamespaces(sections)]);
+  return module;
 }

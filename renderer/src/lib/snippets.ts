@@ -151,7 +151,7 @@ export function buildSnippets({ gatewayUrl, token, model }: SnippetInput): Snipp
     },
     {
       id: 'env',
-      title: i18n.t('settings.snippets.env'),
+      title: i18n.t('snippets.env'),
 
       language: 'bash',
       code: [

@@ -1,0 +1,31 @@
+/**
+ * The catalog sections that belong to one page, named as the page's folder is: each loads with
+ * its page (a few KB each instead of the whole catalog on every first load). Every other section
+ * (the shell's header, sidebar, notices, formats, shared components) loads at start. The test
+ * beside this file keeps a page's keys inside that page's folder, so no text is asked for
+ * before its section has arrived.
+ */
+export const PAGE_SECTIONS = {
+  chat: 'chat',
+  models: 'models',
+  routes: 'routes',
+  tools: 'tools',
+  usage: 'usage',
+  logs: 'logs',
+  settings: 'settings',
+  firstRun: 'first-run',
+} as const;
+
+export type PageSection = keyof typeof PAGE_SECTIONS;
+
+/** The part of the catalog everything outside the pages reads. */
+export const SHELL_PART = 'shell';
+
+export type CatalogPart = PageSection | typeof SHELL_PART;
+
+export const isPageSection = (name: string): name is PageSection =>
+  Object.hasOwn(PAGE_SECTIONS, name);
+
+/** Which part a section is loaded with. */
+export const partOf = (section: string): CatalogPart =>
+  isPageSection(section) ? section : SHELL_PART;
