@@ -585,7 +585,7 @@ describe('port in use', () => {
     atStart.services.setGateway(taken);
     expect(atStart.fake.notifications).toHaveLength(1);
     expect(atStart.fake.trays[0]?.menu[0]?.label).toBe(
-      'Gateway not running: Port 8787 is already in use.',
+      'Gateway not running: Port 8787 is already in use by another program.',
     );
 
     const later = await start();

@@ -178,14 +178,15 @@ describe('the tray model', () => {
         running: false,
         url: null,
         port: 8787,
-        error: 'Port 8787 is already in use.',
+        // The service's words; the menu words the reason from its code.
+        error: 'listen EADDRINUSE: address already in use 127.0.0.1:8787',
         errorCode: 'port_in_use',
       },
       upstream: health('ok'),
       todayCostUsd: 0,
     });
     expect(tray.items).toEqual([
-      'Gateway not running: Port 8787 is already in use. [disabled]',
+      'Gateway not running: Port 8787 is already in use by another program. [disabled]',
       'Upstream reachable [disabled]',
       'Spent today: $0.00 [disabled]',
       '—',
@@ -267,5 +268,33 @@ describe('the tray model in Chinese', () => {
     expect(stopped.items[0]).toBe('网关未运行：正在启动… [disabled]');
     expect(stopped.toolTip).toBe('Model Gateway — 未运行');
     expect(stopped.items).toContain('复制网关 URL [disabled]');
+
+    // Why it stopped, worded from the status's code, not the service's English.
+    const taken = model(
+      {
+        gateway: {
+          running: false,
+          url: null,
+          port: 8787,
+          error: 'Port 8787 is already in use by another program.',
+          errorCode: 'port_in_use',
+        },
+      },
+      CHINESE,
+    );
+    expect(taken.items[0]).toBe('网关未运行：端口 8787 已被其他程序占用。 [disabled]');
+    const failed = model(
+      {
+        gateway: {
+          running: false,
+          url: null,
+          port: 8787,
+          error: 'EACCES: permission denied',
+          errorCode: 'failed',
+        },
+      },
+      CHINESE,
+    );
+    expect(failed.items[0]).toBe('网关未运行：无法启动：EACCES: permission denied [disabled]');
   });
 });

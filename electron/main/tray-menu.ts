@@ -6,6 +6,7 @@ import {
   type ProblemAction,
 } from '../../shared/describe-upstream-problem.ts';
 import type { MenuItemOptions } from './electron-like.ts';
+import { describeGatewayStop } from '../../shared/describe-gateway-stop.ts';
 
 /** What the tray shows: the gateway, the upstream behind it (as the header says it), the spend. */
 export interface TrayState {
@@ -49,7 +50,9 @@ const oneLine = (text: string): string => (text.length > 80 ? `${text.slice(0, 7
 /** The status line: where the gateway listens, or why it does not, in the user's words. */
 function gatewayLine(status: GatewayStatus, t: TFunction): string {
   if (status.running && status.url) return t('tray.runningOn', { url: status.url });
-  return t('tray.notRunning', { why: oneLine(status.error ?? t('tray.starting')) });
+  return t('tray.notRunning', {
+    why: oneLine(describeGatewayStop(status, t) ?? t('tray.starting')),
+  });
 }
 
 /** When a rate limit ends, when the upstream said how long it lasts. */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { hashFor } from '../lib/routes.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { describeGatewayStop } from '../../../shared/describe-gateway-stop.ts';
 
 /** Whether the local gateway is serving, where, and if not, why (in the app's words). */
 export function GatewayStatusIndicator() {
@@ -37,7 +38,7 @@ export function GatewayStatusIndicator() {
       <span className="status-dot bad" aria-hidden="true" />
       <span className="state-label">{t('gatewayStatus.notRunning')}</span>
       <span className="reason" title={gateway.error ?? undefined}>
-        {gateway.error ?? t('gatewayStatus.stopped')}
+        {describeGatewayStop(gateway, t) ?? t('gatewayStatus.stopped')}
       </span>
       {fixable ? (
         <a className="btn btn-sm" href={hashFor('settings')}>

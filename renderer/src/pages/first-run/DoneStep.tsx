@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { describeGatewayStop } from '../../../../shared/describe-gateway-stop.ts';
 
 interface DoneStepProps {
   onFinish: (page: 'chat' | 'settings' | 'tools') => void;
@@ -27,7 +28,7 @@ export function DoneStep({ onFinish }: DoneStepProps) {
       ) : (
         <p className="muted">
           {gateway?.error
-            ? t('firstRun.done.notRunningError', { error: gateway.error })
+            ? t('firstRun.done.notRunningError', { error: describeGatewayStop(gateway, t) })
             : t('firstRun.done.notRunning')}
         </p>
       )}

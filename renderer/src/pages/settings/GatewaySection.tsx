@@ -6,6 +6,7 @@ import { toast } from '../../stores/toast-store.ts';
 import { AllowedOriginsEditor } from './AllowedOriginsEditor.tsx';
 import { PortForm } from './PortForm.tsx';
 import { RetentionForm } from './RetentionForm.tsx';
+import { describeGatewayStop } from '../../../../shared/describe-gateway-stop.ts';
 
 /** The local gateway: status, port, CORS origins, body capture, log retention. */
 export function GatewaySection() {
@@ -49,7 +50,9 @@ export function GatewaySection() {
               <span className="row">
                 <span className="status-dot bad" aria-hidden="true" />
                 {gateway?.error
-                  ? t('settings.gateway.notRunningBecause', { error: gateway.error })
+                  ? t('settings.gateway.notRunningBecause', {
+                      error: describeGatewayStop(gateway, t),
+                    })
                   : t('settings.gateway.notRunning')}
               </span>
             )}
