@@ -35,7 +35,8 @@ export function conversationFromLog(
   const firstQuestion = replay.messages.find((m) => m.role === 'user')?.content ?? '';
   const conversation = store.conversations.createWithMessages(
     {
-      title: titleFrom(firstQuestion) || `Request ${requestId}`,
+      // Without a question to name it, it stays untitled, named by the UI in its language.
+      title: titleFrom(firstQuestion),
       // The model the request named; the log's copy is the same, clipped for display.
       model: replay.model || row.model,
       systemPrompt: replay.systemPrompt,

@@ -10,7 +10,7 @@ import type {
   ConversationTree,
   ConversationWithMessages,
 } from '../../shared/contract.ts';
-import { DEFAULT_CONVERSATION_TITLE, type LogRow, type Store } from '../store/index.ts';
+import { UNTITLED, type LogRow, type Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
 import { streamChatCompletion, type ChatCallResult } from './chat-completion-stream.ts';
 import { chatErrorKind } from './chat-error-kind.ts';
@@ -132,7 +132,7 @@ export class ChatService {
       attachments,
     });
     const isFirst = !conversation.messages.some((m) => m.role === 'user');
-    if (isFirst && conversation.title === DEFAULT_CONVERSATION_TITLE) {
+    if (isFirst && conversation.title === UNTITLED) {
       // Files sent without a word: the first file's name says what the chat is about.
       const title = titleFrom(content) || (attachments[0]?.name ?? '');
       if (title) conversations.update(conversationId, { title });

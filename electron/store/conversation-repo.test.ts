@@ -13,7 +13,7 @@ describe('ConversationRepo', () => {
   it('creates with defaults and reads back with messages in order', () => {
     const repo = temp.store.conversations;
     const conv = repo.create({ model: 'gemini-2.5-flash', systemPrompt: 'Be brief.' });
-    expect(conv).toMatchObject({ title: 'New chat', model: 'gemini-2.5-flash' });
+    expect(conv).toMatchObject({ title: '', model: 'gemini-2.5-flash' });
     const user = repo.appendMessage(conv.id, { role: 'user', content: 'Hi' });
     const answer = repo.appendMessage(conv.id, {
       role: 'assistant',

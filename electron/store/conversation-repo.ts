@@ -56,7 +56,11 @@ export interface NewMessage {
 /** What a streaming answer fills in as it completes. Fields left out are kept. */
 export type MessagePatch = Partial<Omit<NewMessage, 'role' | 'attachments'>>;
 
-export const DEFAULT_CONVERSATION_TITLE = 'New chat';
+/**
+ * A conversation nobody has named yet (its first question names it): the UI shows it in its own
+ * language. Stored empty rather than as words, which would be one language's.
+ */
+export const UNTITLED = '';
 
 interface MessageRow {
   seq: number;
@@ -255,7 +259,7 @@ export class ConversationRepo {
     const at = this.now();
     const row: ConversationRow = {
       id: newId('conv'),
-      title: input.title?.trim() || DEFAULT_CONVERSATION_TITLE,
+      title: input.title?.trim() || UNTITLED,
       model: input.model ?? null,
       system_prompt: input.systemPrompt ?? null,
       params: JSON.stringify(input.params ?? {}),
@@ -350,7 +354,7 @@ export class ConversationRepo {
     const changes = this.updateConversation.run({
       id,
       set_title: flag(patch.title !== undefined),
-      title: title || DEFAULT_CONVERSATION_TITLE,
+      title: title || UNTITLED,
       set_model: flag(patch.model !== undefined),
       model: patch.model ?? null,
       set_system_prompt: flag(patch.systemPrompt !== undefined),

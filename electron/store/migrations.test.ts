@@ -473,3 +473,33 @@ describe('migration 12: versions of a message', () => {
     }
   });
 });
+
+describe('migration 13: untitled conversations', () => {
+  it('stores the English default title as no title, and leaves the others as they are', () => {
+    const temp = makeTempDir();
+    const db = new Database(join(temp.dir, 'm.sqlite'));
+    try {
+      runMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version < 13),
+      );
+      db.exec(`
+        INSERT INTO conversations (id, title, created_at, updated_at) VALUES
+          ('new', 'New chat', 0, 0), ('named', 'New chat ideas', 0, 0), ('trip', 'Trip', 0, 0);`);
+      expect(runMigrations(db)).toEqual([13]);
+      const repo = new ConversationRepo(db, () => 1);
+      expect(['new', 'named', 'trip'].map((id) => repo.get(id)?.title)).toEqual([
+        '',
+        'New chat ideas',
+        'Trip',
+      ]);
+      // A new conversation is untitled too, and renaming to nothing makes it untitled again.
+      const created = repo.create({ model: 'm' });
+      expect(created.title).toBe('');
+      expect(repo.update('trip', { title: '  ' })?.title).toBe('');
+    } finally {
+      db.close();
+      temp.remove();
+    }
+  });
+});

@@ -381,6 +381,14 @@ export const MIGRATIONS: readonly Migration[] = [
       createMessageTree(db);
     },
   },
+  {
+    version: 13,
+    name: 'chat: untitled conversations stored without a title',
+    up(db) {
+      // Titled in English by the app until now; the UI names an untitled one in its language.
+      db.exec(`UPDATE conversations SET title = '' WHERE title = 'New chat'`);
+    },
+  },
 ];
 
 export const schemaVersion = (db: Database.Database): number =>

@@ -27,7 +27,7 @@ describe('chat', () => {
       model: 'sim-gemini',
       systemPrompt: 'Answer briefly.',
     });
-    expect(conversation.title).toBe('New chat');
+    expect(conversation.title).toBe('');
     const { user, assistant } = await fx.call('chat.send', {
       conversationId: conversation.id,
       content: 'What is a gateway?\nExplain in one line.',

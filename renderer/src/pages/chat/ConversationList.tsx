@@ -123,7 +123,7 @@ export function ConversationList({ defaultModel }: { defaultModel: string | null
           if (deleting) await remove(deleting.id);
         }}
       >
-        {t('chat.list.deleteBody', { title: deleting?.title ?? '' })}
+        {t('chat.list.deleteBody', { title: deleting?.title || t('chat.newConversation') })}
       </ConfirmDialog>
     </section>
   );

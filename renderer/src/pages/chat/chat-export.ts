@@ -44,7 +44,7 @@ function attachmentLines(message: ChatMessage): string[] {
  * (the versions on screen, not the others) with its attached files.
  */
 export function conversationToMarkdown(c: ConversationWithMessages): string {
-  const lines = [`# ${c.title}`, ''];
+  const lines = [`# ${c.title || i18n.t('chat.newConversation')}`, ''];
   if (c.model) lines.push(i18n.t('chat.markdown.model', { model: c.model }));
   const summary = paramsSummary(c.params);
   if (summary) lines.push(i18n.t('chat.markdown.parameters', { summary }));
