@@ -6,7 +6,13 @@ import { keychainTestEnv } from '../keychain-session.ts';
 import { seriousWcagViolations } from './axe-wcag.ts';
 import { chromiumAvailable } from './chromium.ts';
 import { wcagViolationsInBothThemes } from './wcag-both-themes.ts';
-import { finishFirstRun, openPage, startSeededApp, type SeededApp } from './seeded-app.ts';
+import {
+  createToken,
+  finishFirstRun,
+  openPage,
+  startSeededApp,
+  type SeededApp,
+} from './seeded-app.ts';
 
 const session = keychainTestEnv(inject('keychainEnv'));
 const ready = 'env' in session && chromiumAvailable();
@@ -60,6 +66,35 @@ async function startLongAnswer(question: string): Promise<void> {
     )
     .toBeGreaterThan(0);
 }
+
+/** An answer as a model might write it, with the tricks a hostile one might try. */
+const MARKDOWN_ANSWER = [
+  'Here is **the code**:',
+  '',
+  '```ts',
+  'const answer: number = 42;',
+  '```',
+  '',
+  '| Name | Size |',
+  '| --- | ---: |',
+  '| a | 1 |',
+  '',
+  '- [x] ~~done~~',
+  '- [ ] to do',
+  '',
+  '<script>alert("script")</script>',
+  '',
+  '<img src=x onerror=alert("block-img")>',
+  '',
+  'Inline <img src=x onerror=alert("inline-img")>, [a](javascript:alert("a")),',
+  '[b](JAVASCRIPT:alert("b")), ![c](javascript:alert("c")),',
+  '[d](https://example.com "d\\" onmouseover=\\"alert(\'d\')"), <javascript:alert("e")>,',
+  '[f](&#106;avascript:alert("f")) and www.example.com.',
+  '',
+  '```"><img src=x onerror=alert("fence")>',
+  'plain',
+  '```',
+].join('\n');
 
 async function expectStoppedAnswer(): Promise<void> {
   await expect
@@ -488,5 +523,118 @@ describe.skipIf(!ready)('the Chat page in Chromium, with the simulator as upstre
       )
       .toBe(true);
     expect(await page.getByText('Simulated reply to: "long chat 99"').count()).toBe(0);
+  });
+
+  it('renders an answer’s Markdown safely, its code highlighted and copied with its button', async () => {
+    await s.rpc('settings.update', { captureBodies: true });
+    await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(s.app.url).origin,
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // A client's request whose history holds the answer, opened in chat as Logs does.
+    const token = await createToken(s, 'markdown');
+    const response = await fetch(`${s.app.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'sim-chat',
+        messages: [
+          { role: 'user', content: 'Show me Markdown' },
+          { role: 'assistant', content: MARKDOWN_ANSWER },
+          { role: 'user', content: 'Thanks' },
+        ],
+      }),
+    });
+    await response.arrayBuffer();
+    await s.rpc('chat.fromLog', { requestId: response.headers.get('x-request-id') });
+    await page.reload();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^Show me Markdown/ })
+      .click();
+    const answer = answers().first();
+    const markdown = answer.locator('.markdown:not(.markdown-loading)');
+    // Highlighted once the TypeScript grammar has loaded.
+    await expect
+      .poll(() => markdown.locator('code.hljs.language-ts .hljs-keyword').count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+
+    const found = await markdown.evaluate((root) => ({
+      scripts: root.querySelectorAll('script, iframe, object, embed').length,
+      handlers: Array.from(root.querySelectorAll('*')).flatMap((el) =>
+        el.getAttributeNames().filter((name) => name.startsWith('on')),
+      ),
+      links: Array.from(root.querySelectorAll('a'), (a) => ({
+        href: a.getAttribute('href'),
+        protocol: a.getAttribute('href') ? a.protocol : '',
+        target: a.target,
+        rel: a.rel,
+      })),
+      images: Array.from(root.querySelectorAll('img'), (img) => img.getAttribute('src')),
+      text: root.textContent ?? '',
+      table: root.querySelectorAll('table th, table td').length,
+      struck: root.querySelector('del')?.textContent,
+      boxes: Array.from(root.querySelectorAll('input[type="checkbox"]'), (box) => ({
+        checked: (box as HTMLInputElement).checked,
+        disabled: (box as HTMLInputElement).disabled,
+      })),
+      fenceClass: root.querySelectorAll('pre code')[1]?.className,
+    }));
+    expect(found.scripts).toBe(0);
+    expect(found.handlers).toEqual([]);
+    expect(found.links.map((l) => l.href)).toEqual([
+      '',
+      '',
+      'https://example.com',
+      '',
+      '',
+      'http://www.example.com',
+    ]);
+    expect(found.links.every((l) => l.protocol !== 'javascript:')).toBe(true);
+    expect(found.links.every((l) => l.target === '_blank' && l.rel === 'noreferrer noopener')).toBe(
+      true,
+    );
+    expect(found.images).toEqual([null]);
+    expect(found.text).toContain('<script>alert("script")</script>');
+    expect(found.text).toContain('Inline <img src=x onerror=alert("inline-img")>');
+    expect(found.table).toBe(4);
+    expect(found.struck).toBe('done');
+    expect(found.boxes).toEqual([
+      { checked: true, disabled: true },
+      { checked: false, disabled: true },
+    ]);
+    expect(found.fenceClass).toBe('language-"><img');
+    expect(dialogs).toEqual([]);
+
+    // Each code block's Copy button copies its code, says so, and shows a check for a moment.
+    const copy = markdown.getByRole('button', { name: 'Copy code', exact: true });
+    expect(await copy.count()).toBe(2);
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await copy.first().click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('const answer: number = 42;\n');
+    await expect
+      .poll(() =>
+        page.locator('.toasts .toast').filter({ hasText: 'Copied to the clipboard' }).count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await copy.first().locator('svg.lucide-check').count()).toBe(1);
+    await expect
+      .poll(() => copy.first().locator('svg.lucide-copy').count(), { timeout: 5_000 })
+      .toBe(1);
+    // A real button: the keyboard works it too.
+    await copy.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('plain\n');
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'chat-markdown-light.png') });
+    expect(await wcagViolationsInBothThemes(page)).toEqual([]);
+    expect(dialogs).toEqual([]);
   });
 });

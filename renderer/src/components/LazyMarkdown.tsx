@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 
-// The Markdown stack (react-markdown, remark-gfm, the highlighter's core) is the heaviest part of
-// Chat: it loads with the first answer shown, not with the page, so an empty Chat or a new
-// conversation opens without it (issue 18's per-page weight budget).
+// The Markdown renderer (marked; the highlighter's core comes with the first code block) is the
+// heaviest part of Chat: it loads with the first answer shown, not with the page, so an empty
+// Chat or a new conversation opens without it (issue 18's per-page weight budget).
 const Markdown = lazy(async () => ({ default: (await import('./Markdown.tsx')).Markdown }));
 
 /** Model output as Markdown; until the renderer has loaded, the same text as plain paragraphs. */

@@ -1,5 +1,4 @@
-import type { LanguageFn } from 'highlight.js';
-import type { createLowlight } from 'lowlight';
+import type { HLJSApi, LanguageFn } from 'highlight.js';
 
 type Loader = () => Promise<{ default: LanguageFn }>;
 
@@ -76,20 +75,21 @@ const ALIASES: Record<string, string> = {
   txt: 'plaintext',
 };
 
-type Lowlight = ReturnType<typeof createLowlight>;
-
 /**
  * The highlighter's core, loaded with the first grammar a code block asks for: answers without
- * code never load it (it is a third of the Markdown renderer's weight).
+ * code never load it. An instance of our own, so no other importer of highlight.js shares its
+ * grammars or options.
  */
-let lowlight: Lowlight | null = null;
-let core: Promise<Lowlight> | null = null;
-const loadCore = (): Promise<Lowlight> =>
-  (core ??= import('lowlight').then(({ createLowlight }) => (lowlight = createLowlight())));
+let highlighter: HLJSApi | null = null;
+let core: Promise<HLJSApi> | null = null;
+const loadCore = (): Promise<HLJSApi> =>
+  (core ??= import('highlight.js/lib/core').then(
+    ({ default: hljs }) => (highlighter = hljs.newInstance()),
+  ));
 
 /** The highlighter when it has this grammar; null while either is not loaded. */
-export function highlighterFor(name: string): Lowlight | null {
-  return lowlight?.registered(name) ? lowlight : null;
+export function highlighterFor(name: string): HLJSApi | null {
+  return highlighter?.getLanguage(name) ? highlighter : null;
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -119,8 +119,8 @@ export function loadLanguages(langs: Iterable<string>): Promise<void> {
     loading.set(
       name,
       Promise.all([loadCore(), loader()]).then(
-        ([highlighter, grammar]) => {
-          highlighter.register(name, grammar.default);
+        ([loaded, grammar]) => {
+          loaded.registerLanguage(name, grammar.default);
           version += 1;
           listeners.forEach((listener) => listener());
         },

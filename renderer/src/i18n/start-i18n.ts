@@ -18,7 +18,9 @@ export async function startI18n(): Promise<void> {
     .use(
       resourcesToBackend(async (language: string, section: string) => {
         const part = await loadCatalogPart(language, partOf(section));
-        return part[section] ?? {};
+        // Wrapped: the backend takes a result's `default` for a module's, which a section with a
+        // key named "default" would otherwise be mistaken for.
+        return { default: part[section] ?? {} };
       }),
     )
     .use(initReactI18next)
