@@ -58,6 +58,8 @@ async function start(
     preloadPath: PRELOAD,
     log: (line) => logs.push(line),
     onSignal: (signal, handler) => signals.set(signal, handler),
+    // The menu's layout is the OS's: the same here on every machine.
+    platform: 'linux',
     ...(options.forceAfterMs === undefined ? {} : { forceAfterMs: options.forceAfterMs }),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.port === undefined ? {} : { port: options.port }),
@@ -551,6 +553,22 @@ describe('language', () => {
       configure: (_fake, services) => services.saveSettings({ language: 'zh-CN' }),
     });
     expect(again.fake.trays[0]!.menu.at(-1)?.label).toBe('退出');
+  });
+
+  it('sets the application menu in the system’s language, and again when one is chosen', async () => {
+    const { fake, services } = await start({
+      configure: (fake) => (fake.app.preferredLanguages = ['zh-CN']),
+    });
+    const menuBar = () => fake.applicationMenus.at(-1)?.map((menu) => menu.label);
+    await vi.waitFor(() => expect(menuBar()).toEqual(['文件', '编辑', '视图', '窗口']));
+    const edit = fake.applicationMenus.at(-1)?.[1]?.submenu ?? [];
+    expect(edit.find((item) => item.role === 'paste')?.label).toBe('粘贴');
+
+    services.saveSettings({ language: 'en' });
+    expect(menuBar()).toEqual(['File', 'Edit', 'View', 'Window']);
+    // Not packaged here (a run from the sources): the developer tools are in View.
+    const view = fake.applicationMenus.at(-1)?.[2]?.submenu ?? [];
+    expect(view.some((item) => item.role === 'toggleDevTools')).toBe(true);
   });
 
   it('words the port notice in the chosen language', async () => {

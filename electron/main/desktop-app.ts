@@ -7,7 +7,8 @@ import { EVENT_CHANNEL } from '../preload/ipc-channels.ts';
 import { forwardEvents } from './event-forwarding.ts';
 import { installGracefulShutdown, type ShutdownSignal } from './graceful-shutdown.ts';
 import { hardenWebContents } from './harden-web-contents.ts';
-import { createMainWindow, focusWindow } from './main-window.ts';
+import { APP_NAME, createMainWindow, focusWindow } from './main-window.ts';
+import { appMenuTemplate } from './app-menu.ts';
 import { createPortInUseNotice } from './port-in-use-notice.ts';
 import { bindRpc } from './rpc-binding.ts';
 import { isAppResource, isAppUrl, rendererLocation } from './renderer-location.ts';
@@ -58,6 +59,8 @@ export interface DesktopAppOptions<Image extends NativeImageLike> {
    * sources (`npm start`, `electron .`) has no release to update from.
    */
   updater?: () => UpdateEngine;
+  /** The OS the menu is laid out for; the one running by default. */
+  platform?: NodeJS.Platform;
   /** How long streams in flight may take to finish on quit. */
   graceMs?: number;
   /** When to give up waiting for the services to close. */
@@ -180,6 +183,16 @@ export function runDesktopApp<Image extends NativeImageLike>(
     const running = await services;
     forwardEvents(running, () => window?.webContents ?? null);
     i18n.choose(await languageChoice(running, log));
+    const setAppMenu = (): void =>
+      electron.Menu.setApplicationMenu(
+        electron.Menu.buildFromTemplate(
+          appMenuTemplate(options.platform ?? process.platform, i18n.t, {
+            appName: APP_NAME,
+            packaged: app.isPackaged,
+          }),
+        ),
+      );
+    setAppMenu();
     const noticePortInUse = createPortInUseNotice(electron, log, i18n.t);
     const initial = running.status().gateway;
     let feed: TrayFeed | null = null;
@@ -205,10 +218,14 @@ export function runDesktopApp<Image extends NativeImageLike>(
     running.subscribe((name, payload) => {
       // The services send this event's payload as AppEvents['gateway.status'].
       if (name === 'gateway.status') noticePortInUse(payload as GatewayStatus);
-      // A language chosen in Settings: the tray says it all again in it, without a restart.
+      // A language chosen in Settings: the tray and the menu say it all again in it, without a
+      // restart.
       else if (name === 'settings.changed') {
         const before = i18n.language();
-        if (i18n.choose((payload as AppSettings).language) !== before) tray.update({});
+        if (i18n.choose((payload as AppSettings).language) !== before) {
+          tray.update({});
+          setAppMenu();
+        }
       }
     });
   });

@@ -157,7 +157,37 @@ export interface MenuItemOptions {
   type?: 'normal' | 'separator';
   enabled?: boolean;
   click?: () => void;
+  /** One of Electron's menu roles: its action and shortcut come with it. */
+  role?: MenuItemRole;
+  submenu?: MenuItemOptions[];
 }
+
+/** The roles the application menu uses (a subset of Electron's). */
+type MenuItemRole =
+  | 'about'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'quit'
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'pasteAndMatchStyle'
+  | 'delete'
+  | 'selectAll'
+  | 'reload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'windowMenu'
+  | 'minimize'
+  | 'zoom'
+  | 'front'
+  | 'close';
 
 type MenuLike = object;
 
@@ -190,7 +220,10 @@ export interface ElectronLike<Image extends NativeImageLike = NativeImageLike> {
   ipcMain: IpcMainLike;
   session: { readonly defaultSession: SessionLike };
   Tray: new (image: Image) => TrayLike<Image>;
-  Menu: { buildFromTemplate(template: MenuItemOptions[]): MenuLike };
+  Menu: {
+    buildFromTemplate(template: MenuItemOptions[]): MenuLike;
+    setApplicationMenu(menu: MenuLike | null): void;
+  };
   nativeImage: {
     createFromBuffer(buffer: Buffer, options?: { scaleFactor?: number }): Image;
   };

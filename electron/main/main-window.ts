@@ -2,6 +2,9 @@ import type { SettingsTarget } from '../../shared/contract.ts';
 import type { ElectronLike, WindowLike, WindowOptions } from './electron-like.ts';
 import type { RendererLocation } from './renderer-location.ts';
 
+/** The app's name as the installers give it (electron-builder.yml `productName`). */
+export const APP_NAME = 'Model Gateway';
+
 /**
  * The window's options: an isolated, sandboxed renderer with no Node and no way to weaken web
  * security. Each flag is spelled out, even where it is
@@ -13,7 +16,7 @@ function mainWindowOptions(preloadPath: string): WindowOptions {
     height: 800,
     minWidth: 720,
     minHeight: 480,
-    title: 'Model Gateway',
+    title: APP_NAME,
     // Shown on ready-to-show: no blank frame while the page loads.
     show: false,
     autoHideMenuBar: true,

@@ -224,6 +224,8 @@ export interface FakeElectron {
   notifications: { title: string; body: string; shown: boolean }[];
   messageBoxes: MessageBoxOptions[];
   errorBoxes: { title: string; content: string }[];
+  /** Every application menu set, the last one in use (null: none). */
+  applicationMenus: (MenuItemOptions[] | null)[];
   opened: string[];
   copied: string[];
   notificationsSupported: boolean;
@@ -312,6 +314,7 @@ export function createFakeElectron(): FakeElectron {
     notifications: [],
     messageBoxes: [],
     errorBoxes: [],
+    applicationMenus: [],
     opened: [],
     copied: [],
     notificationsSupported: true,
@@ -349,7 +352,14 @@ export function createFakeElectron(): FakeElectron {
     ipcMain,
     session: { defaultSession: session },
     Tray,
-    Menu: { buildFromTemplate: (template) => ({ template }) },
+    Menu: {
+      buildFromTemplate: (template) => ({ template }),
+      setApplicationMenu: (menu) => {
+        fake.applicationMenus.push(
+          menu === null ? null : (menu as { template: MenuItemOptions[] }).template,
+        );
+      },
+    },
     nativeImage: {
       createFromBuffer: (png, options) => ({
         png,
