@@ -59,8 +59,18 @@ function shadowedBy(model: ModelInfo, routes: ModelRouteInfo[]): ModelRouteInfo 
  * with none (an embeddings-only model, say) cannot answer a conversation.
  */
 export function chatUnavailableReason(model: Pick<ModelInfo, 'formats'>): string | null {
-  return model.formats.length === 0 ? i18n.t('modelPicker.cannotChat') : null;
+  if (model.formats.length > 0) return null;
+  // The same words for every such model: looked up once per language, not once per model (a
+  // relay's catalog has hundreds of them, judged each time a picker opens).
+  let words = cannotChat.get(i18n.language);
+  if (words === undefined) {
+    words = i18n.t('modelPicker.cannotChat');
+    cannotChat.set(i18n.language, words);
+  }
+  return words;
 }
+
+const cannotChat = new Map<string, string>();
 
 /** Why nobody can use a choice whatever the picker is for: a shadowed model, a hidden route. */
 function baseReason(choice: Choice, routes: ModelRouteInfo[]): string | null {
