@@ -9,6 +9,7 @@
  */
 
 import type { ChatAttachment } from './chat-attachments.ts';
+import type { ErrorText } from './error-text.ts';
 import type { WireFormat } from './wire-formats.ts';
 export type { ChatAttachment, WireFormat };
 
@@ -697,9 +698,12 @@ export interface AppApi {
   on<E extends EventName>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
 }
 
-/** An error answered over either transport: a message for the user and a machine code. */
+/**
+ * An error answered over either transport: a machine code, the English message (logs, the CLI)
+ * and, when the app has worded it in its catalogs, the text's key for the UI's language.
+ */
 export interface AppErrorBody {
-  error: { message: string; code: string };
+  error: { message: string; code: string; i18n?: ErrorText };
 }
 
 /** The name under which the preload script exposes the bridge on `window`. */

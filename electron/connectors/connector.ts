@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { WireFormat } from '../../shared/wire-formats.ts';
 import type { FormatName, KeyPath } from './formats.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export type ToolId = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'shell';
 
@@ -65,6 +66,9 @@ export const filePath = (home: string, file: ConfigFile): string => join(home, f
 /** The model for a slot: the slot's own pick, else the main model. */
 export function modelFor(models: Record<string, string>, slot: string, main = 'model'): string {
   const model = models[slot] ?? models[main];
-  if (model === undefined || model === '') throw new Error(`No model chosen for '${slot}'.`);
+  if (model === undefined || model === '')
+    throw Object.assign(new Error(`No model chosen for '${slot}'.`), {
+      i18n: errorText('errors.tools.noModelChosen', { slot }),
+    });
   return model;
 }

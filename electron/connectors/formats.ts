@@ -18,6 +18,7 @@ import {
 import { jsonInsert, jsonRemove, jsonSpan } from './json-edits.ts';
 import { eolOf, lineEnd, removeLines } from './text-lines.ts';
 import { tomlInsert, tomlRemove, tomlSpan } from './toml-edits.ts';
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
 
 /** A key inside a config file: object keys from the root (one name for a `.env` file). */
 export type KeyPath = readonly string[];
@@ -46,10 +47,13 @@ interface FileFormat {
 /** An existing config file the tool's own parser would refuse: it is left untouched. */
 export class ConfigFileError extends Error {
   readonly file: string;
-  constructor(file: string, problem: string) {
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText;
+  constructor(file: string, problem: string, i18n?: ErrorText) {
     super(`${file} is not valid: ${problem}. Nothing was changed; fix the file and try again.`);
     this.name = 'ConfigFileError';
     this.file = file;
+    this.i18n = i18n ?? errorText('errors.tools.configInvalid', { file, problem });
   }
 }
 
@@ -141,13 +145,21 @@ const jsonFormat: FileFormat = {
     const errors: ParseError[] = [];
     const tree = parseTree(text, errors, JSON_PARSE);
     const first = errors[0];
-    if (first)
+    if (first) {
+      const problem = printParseErrorCode(first.error);
+      const line = lineOf(text, first.offset);
       throw new ConfigFileError(
         file,
-        `${printParseErrorCode(first.error)} at line ${lineOf(text, first.offset)}`,
+        `${problem} at line ${line}`,
+        errorText('errors.tools.configSyntax', { file, problem, line }),
       );
+    }
     if (tree !== undefined && tree.type !== 'object')
-      throw new ConfigFileError(file, 'its top level is not an object');
+      throw new ConfigFileError(
+        file,
+        'its top level is not an object',
+        errorText('errors.tools.configNotObject', { file }),
+      );
   },
   value(text) {
     const errors: ParseError[] = [];
@@ -290,7 +302,11 @@ const envFormat: FileFormat = {
       const trimmed = line.trim();
       if (trimmed === '' || trimmed.startsWith('#')) return;
       if (!/^(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*=/.test(trimmed))
-        throw new ConfigFileError(file, `line ${i + 1} is not KEY=VALUE`);
+        throw new ConfigFileError(
+          file,
+          `line ${i + 1} is not KEY=VALUE`,
+          errorText('errors.tools.configNotKeyValue', { file, line: i + 1 }),
+        );
     });
   },
   value(text) {

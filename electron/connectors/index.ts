@@ -16,6 +16,11 @@ export function connectorOf(id: string): Connector | undefined {
   return CONNECTORS.find((c) => c.id === id);
 }
 
-export { ToolConflictError, ToolConnections, ToolNotConnectedError } from './tool-connections.ts';
+export {
+  ConfigFileUnreadableError,
+  ToolConflictError,
+  ToolConnections,
+  ToolNotConnectedError,
+} from './tool-connections.ts';
 export { settingsRecords } from './settings-records.ts';
 export { ConfigFileError } from './formats.ts';

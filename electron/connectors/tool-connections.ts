@@ -14,6 +14,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { filePath, type ConfigFile, type Connector, type ToolId } from './connector.ts';
 import { checkTexts, hasMarker, planConnect, planRemove, unifiedDiff, type Texts } from './plan.ts';
 import { lineHashes } from './undo-lines.ts';
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
 
 /**
  * - `connected`: every file is as we wrote it.
@@ -112,16 +113,31 @@ export interface ToolConnectionsOptions {
 
 /** Refused because a file changed since we wrote it; nothing was written. */
 export class ToolConflictError extends Error {
-  constructor(message: string) {
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText;
+  constructor(message: string, i18n: ErrorText) {
     super(message);
     this.name = 'ToolConflictError';
+    this.i18n = i18n;
+  }
+}
+
+/** A tool's config file exists but cannot be read (permissions, a folder of that name). */
+export class ConfigFileUnreadableError extends Error {
+  readonly i18n: ErrorText;
+  constructor(message: string, i18n: ErrorText, cause: unknown) {
+    super(message, { cause });
+    this.name = 'ConfigFileUnreadableError';
+    this.i18n = i18n;
   }
 }
 
 export class ToolNotConnectedError extends Error {
-  constructor(message: string) {
+  readonly i18n: ErrorText;
+  constructor(message: string, i18n: ErrorText) {
     super(message);
     this.name = 'ToolNotConnectedError';
+    this.i18n = i18n;
   }
 }
 
@@ -172,8 +188,14 @@ export class ToolConnections {
     try {
       return readFileSync(this.path(file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      const shown = this.shown(file);
+      throw new ConfigFileUnreadableError(
+        `${shown} cannot be read (${code ?? String(error)}). Nothing was changed.`,
+        errorText('errors.tools.configUnreadable', { file: shown, detail: code ?? String(error) }),
+        error,
+      );
     }
   }
 
@@ -223,11 +245,18 @@ export class ToolConnections {
     const record = this.o.records.read(connector.id);
     if (!record) return null;
     const changed = this.changedFiles(connector, record);
-    if (changed.length > 0)
+    if (changed.length > 0) {
+      const files = changed.map((f) => this.shown(f));
       throw new ToolConflictError(
-        `${changed.map((f) => this.shown(f)).join(' and ')} changed since this app wrote ${changed.length > 1 ? 'them' : 'it'}; ` +
+        `${files.join(' and ')} changed since this app wrote ${changed.length > 1 ? 'them' : 'it'}; ` +
           `not overwriting. Disconnect ${connector.name} first (it takes out only the gateway's keys), then connect again.`,
+        errorText('errors.tools.changedSinceWritten', {
+          files: files.join(', '),
+          count: files.length,
+          tool: connector.name,
+        }),
       );
+    }
     return record;
   }
 
@@ -336,7 +365,11 @@ export class ToolConnections {
    */
   disconnect(connector: Connector): DisconnectResult {
     const record = this.o.records.read(connector.id);
-    if (!record) throw new ToolNotConnectedError(`${connector.name} is not connected by this app.`);
+    if (!record)
+      throw new ToolNotConnectedError(
+        `${connector.name} is not connected by this app.`,
+        errorText('errors.tools.notConnected', { tool: connector.name }),
+      );
     const changed = new Set(this.changedFiles(connector, record).map((f) => f.role));
     const texts = this.readTexts(connector);
     // A changed file must still parse before anything is written.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { errorText } from '../../shared/error-text.ts';
 import { AppError } from '../services/app-services-api.ts';
+import { InvalidInputError } from '../store/index.ts';
 import { decodeRpcError, encodeRpcError } from './rpc-error.ts';
 
 describe('rpc error encoding', () => {
@@ -18,10 +20,39 @@ describe('rpc error encoding', () => {
     });
   });
 
+  it('carries the catalog text of an AppError, its key and values, beside the message', () => {
+    const error = new AppError('conflict', "Route 'fast' would loop.", {
+      i18n: errorText('errors.routes.loop', { name: 'fast', path: 'fast → slow → fast' }),
+    });
+    expect(decodeRpcError(encodeRpcError(error).message)).toEqual({
+      code: 'conflict',
+      message: "Route 'fast' would loop.",
+      i18n: { key: 'errors.routes.loop', params: { name: 'fast', path: 'fast → slow → fast' } },
+    });
+  });
+
+  it('takes the catalog text from the cause a service wrapped', () => {
+    const cause = new InvalidInputError(
+      'A profile needs a name.',
+      errorText('errors.profiles.nameRequired'),
+    );
+    const error = new AppError('bad_request', cause.message, { cause });
+    expect(decodeRpcError(encodeRpcError(error).message)?.i18n).toEqual({
+      key: 'errors.profiles.nameRequired',
+    });
+  });
+
+  it('drops a catalog text that is not one', () => {
+    const body =
+      '{"error":{"code":"x","message":"m","i18n":{"key":"settings.title","params":[1]}}}';
+    expect(decodeRpcError(body)).toEqual({ code: 'x', message: 'm' });
+  });
+
   it('marks anything else internal', () => {
     expect(decodeRpcError(encodeRpcError(new TypeError('x is undefined')).message)).toEqual({
       code: 'internal',
       message: 'Internal error: x is undefined',
+      i18n: { key: 'errors.app.internal', params: { detail: 'x is undefined' } },
     });
     expect(decodeRpcError(encodeRpcError('boom').message)?.code).toBe('internal');
   });

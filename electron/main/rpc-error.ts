@@ -1,11 +1,12 @@
 import type { AppErrorBody } from '../../shared/contract.ts';
+import { asErrorText, errorText, errorTextOf } from '../../shared/error-text.ts';
 import { AppError } from '../services/app-services-api.ts';
 
 /**
  * How an `app:rpc` failure reaches the renderer. Electron rejects `ipcRenderer.invoke` with a
  * plain Error and keeps only its message, prefixed with its own words, e.g.
  *
- *   Error invoking remote method 'app:rpc': Error: {"error":{"code":"port_in_use","message":"…"}}
+ *   Error invoking remote method 'app:rpc': Error: {"error":{"code":"port_in_use","message":"…","i18n":{…}}}
  *
  * So the message of the Error thrown here is exactly the JSON of `AppErrorBody`
  * (shared/contract.ts), the same body the HTTP transport answers with. The renderer decodes it
@@ -18,10 +19,19 @@ export function encodeRpcError(error: unknown): Error {
 }
 
 function rpcErrorBody(error: unknown): AppErrorBody {
-  if (isAppError(error)) return { error: { code: error.code, message: error.message } };
+  if (isAppError(error)) {
+    const i18n = errorTextOf(error);
+    return { error: { code: error.code, message: error.message, ...(i18n ? { i18n } : {}) } };
+  }
   // Not an AppError: a bug or an unforeseen failure. Its message still helps the user report it.
   const message = error instanceof Error ? error.message : String(error);
-  return { error: { code: 'internal', message: `Internal error: ${message}` } };
+  return {
+    error: {
+      code: 'internal',
+      message: `Internal error: ${message}`,
+      i18n: errorText('errors.app.internal', { detail: message }),
+    },
+  };
 }
 
 /** The renderer-side inverse, kept here so the format has one tested definition. */
@@ -30,8 +40,10 @@ export function decodeRpcError(message: string): AppErrorBody['error'] | null {
   if (start < 0) return null;
   try {
     const body = JSON.parse(message.slice(start)) as Partial<AppErrorBody>;
-    const { code, message: text } = body.error ?? {};
-    return typeof code === 'string' && typeof text === 'string' ? { code, message: text } : null;
+    const { code, message: text, i18n } = body.error ?? {};
+    if (typeof code !== 'string' || typeof text !== 'string') return null;
+    const words = asErrorText(i18n);
+    return { code, message: text, ...(words ? { i18n: words } : {}) };
   } catch {
     return null;
   }

@@ -1,3 +1,5 @@
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
+
 /**
  * What went wrong with the OS keychain, in words a user can act on. The library's own errors
  * ("Platform failure: DBus error: ...") say what broke, not what to do, so they travel as `cause`.
@@ -9,11 +11,18 @@ const HEADLESS_HINT = 'or run headless with MODEL_GATEWAY_UPSTREAM_KEY set.';
 export class KeychainUnavailableError extends Error {
   readonly code = 'keychain_unavailable';
   readonly problem: KeychainProblem;
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText | undefined;
 
-  constructor(problem: KeychainProblem, message: string, options: { cause?: unknown } = {}) {
+  constructor(
+    problem: KeychainProblem,
+    message: string,
+    options: { cause?: unknown; i18n?: ErrorText } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'KeychainUnavailableError';
     this.problem = problem;
+    this.i18n = options.i18n;
   }
 }
 
@@ -46,6 +55,19 @@ function messageFor(problem: KeychainProblem, platform: NodeJS.Platform): string
   return `No supported keychain on this platform (${platform}). Run headless with MODEL_GATEWAY_UPSTREAM_KEY set.`;
 }
 
+function textFor(problem: KeychainProblem, platform: NodeJS.Platform): ErrorText {
+  if (platform === 'linux')
+    return problem === 'locked'
+      ? errorText('errors.keychain.linuxLocked')
+      : errorText('errors.keychain.linuxNoService');
+  if (platform === 'darwin')
+    return problem === 'locked'
+      ? errorText('errors.keychain.macLocked')
+      : errorText('errors.keychain.macRefused');
+  if (platform === 'win32') return errorText('errors.keychain.windowsRefused');
+  return errorText('errors.keychain.unsupported', { platform });
+}
+
 function detailOf(cause: unknown): string {
   // The library nests the same failure in `cause` chains; the innermost message is the precise one.
   const parts: string[] = [];
@@ -64,5 +86,8 @@ export function keychainError(
 ): KeychainUnavailableError {
   if (cause instanceof KeychainUnavailableError) return cause;
   const problem = problemOf(detailOf(cause), platform);
-  return new KeychainUnavailableError(problem, messageFor(problem, platform), { cause });
+  return new KeychainUnavailableError(problem, messageFor(problem, platform), {
+    cause,
+    i18n: textFor(problem, platform),
+  });
 }

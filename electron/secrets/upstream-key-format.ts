@@ -1,3 +1,5 @@
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
+
 /** What an upstream key and a profile id may look like, checked before anything is stored. */
 
 export const MAX_KEY_LENGTH = 4096;
@@ -5,10 +7,13 @@ const MAX_PROFILE_ID_LENGTH = 200;
 
 export class InvalidUpstreamKeyError extends Error {
   readonly code = 'invalid_upstream_key';
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText | undefined;
 
-  constructor(message: string) {
+  constructor(message: string, i18n?: ErrorText) {
     super(message);
     this.name = 'InvalidUpstreamKeyError';
+    this.i18n = i18n;
   }
 }
 
@@ -20,14 +25,16 @@ const FORBIDDEN = /[\s\u0000-\u001f\u007f]/u;
 /** Throws an InvalidUpstreamKeyError naming the problem. The message never contains the key. */
 export function validateUpstreamKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0)
-    throw new InvalidUpstreamKeyError('The upstream key is empty.');
+    throw new InvalidUpstreamKeyError('The upstream key is empty.', errorText('errors.key.empty'));
   if (FORBIDDEN.test(key))
     throw new InvalidUpstreamKeyError(
       'The upstream key contains spaces, line breaks or control characters; paste the key alone.',
+      errorText('errors.key.forbiddenCharacters'),
     );
   if (key.length > MAX_KEY_LENGTH)
     throw new InvalidUpstreamKeyError(
       `The upstream key is ${key.length} characters long; at most ${MAX_KEY_LENGTH} are accepted.`,
+      errorText('errors.key.tooLong', { length: key.length, max: MAX_KEY_LENGTH }),
     );
 }
 

@@ -1,4 +1,5 @@
 import type { AppStatus, EventName } from '../../shared/contract.ts';
+import { errorTextOf, type ErrorText } from '../../shared/error-text.ts';
 import type { SecretStore } from '../secrets/keychain.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 
@@ -45,12 +46,18 @@ export interface AppServicesOptions {
   updates?: UpdateEngine;
 }
 
-/** A failure to show the user, with a code the UI can branch on. */
+/**
+ * A failure to show the user, with a code the UI can branch on. `message` is English (logs, the
+ * CLI); `i18n` names the catalog text the UI shows in its language, taken from the cause when the
+ * lower layer (store, connector, keychain) worded its error so and none is given.
+ */
 export class AppError extends Error {
   readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly i18n: ErrorText | undefined;
+  constructor(code: string, message: string, options?: { cause?: unknown; i18n?: ErrorText }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    this.i18n = options?.i18n ?? errorTextOf(options?.cause);
   }
 }

@@ -29,6 +29,7 @@ import { upstreamDefaults } from './upstream-defaults.ts';
 import { UpstreamHealthMonitor } from './upstream-health.ts';
 import { nudgeOnFailures } from './upstream-health-triggers.ts';
 import { UsageService } from './usage-service.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** The name the Chat page's requests carry in the log, like a tool's token name. */
 const CHAT_CLIENT_NAME = 'app';
@@ -140,7 +141,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       const profile =
         profileId === undefined ? store.profiles.getActive() : profiles.require(profileId);
       if (!profile)
-        throw new AppError('no_upstream', 'No upstream profile yet: add one (its base URL) first.');
+        throw new AppError(
+          'no_upstream',
+          'No upstream profile yet: add one (its base URL) first.',
+          {
+            i18n: errorText('errors.profiles.noneYet'),
+          },
+        );
       return testConnection(profile, env, keys);
     },
     health,
@@ -174,10 +181,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   let closing: Promise<void> | null = null;
   const services: AppServices = {
     async handle(method, params) {
-      if (closing) throw new AppError('closed', 'The app is shutting down.');
+      if (closing)
+        throw new AppError('closed', 'The app is shutting down.', {
+          i18n: errorText('errors.app.closing'),
+        });
       if (!isMethod(method)) throw new AppError('bad_request', `Unknown method '${method}'.`);
       const parsed = METHOD_PARAMS[method].safeParse(params);
-      if (!parsed.success) throw new AppError('bad_request', describeIssues(parsed.error.issues));
+      if (!parsed.success) {
+        const detail = describeIssues(parsed.error.issues);
+        throw new AppError('bad_request', detail, {
+          i18n: errorText('errors.app.invalidParams', { detail }),
+        });
+      }
       try {
         // The table is keyed by the same names as the schemas; the pairing is checked there.
         return await (table[method] as (p: unknown) => unknown)(parsed.data);

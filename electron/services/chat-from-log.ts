@@ -4,6 +4,7 @@ import { AppError } from './app-services-api.ts';
 import { canonicalToChat } from './canonical-to-chat.ts';
 import { titleFrom } from './chat-title.ts';
 import { decodeLoggedRequest } from './decode-logged-request.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * "Open in chat" from the Logs page: a new conversation holding a logged request's system
@@ -16,7 +17,10 @@ export function conversationFromLog(
   // The request may have been answered a moment ago: its record may still be queued.
   store.logWriter.flush();
   const row = store.requestLog.getLogEntry(requestId);
-  if (!row) throw new AppError('not_found', `No request with id '${requestId}' in the log.`);
+  if (!row)
+    throw new AppError('not_found', `No request with id '${requestId}' in the log.`, {
+      i18n: errorText('errors.chat.logEntryNotFound', { id: requestId }),
+    });
   const request = decodeLoggedRequest(
     {
       path: row.path,
@@ -31,6 +35,7 @@ export function conversationFromLog(
     throw new AppError(
       'bad_request',
       'This request cannot be opened in chat: it has no text or images the chat can show.',
+      { i18n: errorText('errors.chat.fromLog.nothingToShow') },
     );
   const firstQuestion = replay.messages.find((m) => m.role === 'user')?.content ?? '';
   const conversation = store.conversations.createWithMessages(

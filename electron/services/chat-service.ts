@@ -18,6 +18,7 @@ import { conversationFromLog } from './chat-from-log.ts';
 import { titleFrom } from './chat-title.ts';
 import { turnsOf, type ChatTurn } from './chat-turns.ts';
 import { waitForLogEntry } from './log-entry-wait.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** How often a streaming answer's text is saved, so a reopened conversation shows progress. */
 const SAVE_INTERVAL_MS = 1000;
@@ -157,7 +158,9 @@ export class ChatService {
     const message = conversations.message(messageId);
     if (!message) throw messageNotFound(messageId);
     if (message.role !== 'user')
-      throw new AppError('bad_request', 'Only your own messages can be edited and sent again.');
+      throw new AppError('bad_request', 'Only your own messages can be edited and sent again.', {
+        i18n: errorText('errors.chat.editOnlyOwn'),
+      });
     const conversationId = message.conversationId;
     this.ready(conversationId);
     const user = conversations.appendMessage(
@@ -190,7 +193,9 @@ export class ChatService {
     const questionId = last?.role === 'assistant' ? last.parentId : (last?.id ?? null);
     const asked = messages.findIndex((m) => m.id === questionId);
     if (questionId === null || !messages.slice(0, asked + 1).some((m) => m.role === 'user'))
-      throw new AppError('bad_request', 'There is no question to answer again.');
+      throw new AppError('bad_request', 'There is no question to answer again.', {
+        i18n: errorText('errors.chat.nothingToRegenerate'),
+      });
     const assistant = this.answer(conversationId, questionId);
     return { assistant, conversation: this.shown(conversationId) };
   }
@@ -221,7 +226,9 @@ export class ChatService {
     const conversation = this.deps.store.conversations.get(conversationId);
     if (!conversation) throw notFound(conversationId);
     if (!conversation.model)
-      throw new AppError('bad_request', 'model: choose a model for this conversation first.');
+      throw new AppError('bad_request', 'model: choose a model for this conversation first.', {
+        i18n: errorText('errors.chat.noModel'),
+      });
     this.assertIdle(conversationId);
     return { ...conversation, model: conversation.model };
   }
@@ -232,6 +239,7 @@ export class ChatService {
         throw new AppError(
           'conflict',
           'An answer is still being written in this conversation. Stop it first.',
+          { i18n: errorText('errors.chat.busy') },
         );
     }
   }
@@ -346,7 +354,11 @@ export class ChatService {
 }
 
 const messageNotFound = (id: string): AppError =>
-  new AppError('not_found', `No message with id '${id}'.`);
+  new AppError('not_found', `No message with id '${id}'.`, {
+    i18n: errorText('errors.chat.messageNotFound', { id }),
+  });
 
 const notFound = (id: string): AppError =>
-  new AppError('not_found', `No conversation with id '${id}'.`);
+  new AppError('not_found', `No conversation with id '${id}'.`, {
+    i18n: errorText('errors.chat.conversationNotFound', { id }),
+  });

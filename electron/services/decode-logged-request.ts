@@ -5,6 +5,7 @@ import { GatewayError } from '../gateway/canonical/gateway-error.ts';
 import { memoryStateStore } from '../gateway/canonical/memory-stores.ts';
 import { CODEC_LIST } from '../gateway/formats/codecs.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
 
 /** What the log kept of a request that this needs. */
 export interface LoggedRequest {
@@ -17,8 +18,8 @@ export interface LoggedRequest {
   stream: boolean;
 }
 
-const cannot = (why: string): AppError =>
-  new AppError('bad_request', `This request cannot be opened in chat: ${why}`);
+const cannot = (why: string, i18n: ErrorText): AppError =>
+  new AppError('bad_request', `This request cannot be opened in chat: ${why}`, { i18n });
 
 /**
  * A logged request's captured body as the canonical request, read by the same codec the gateway
@@ -32,7 +33,10 @@ export function decodeLoggedRequest(
   responses: Pick<ResponseStore, 'get'>,
 ): CanonicalRequest {
   if (logged.body === null)
-    throw cannot('its body was not captured (turn on body capture in Settings).');
+    throw cannot(
+      'its body was not captured (turn on body capture in Settings).',
+      errorText('errors.chat.fromLog.notCaptured'),
+    );
   let match: { codec: FormatCodec; path: PathRequest } | undefined;
   for (const codec of CODEC_LIST) {
     const path = codec.matchPath(logged.path, new URLSearchParams());
@@ -51,19 +55,27 @@ export function decodeLoggedRequest(
       break;
     }
   }
-  if (!match) throw cannot(`${logged.path} is not a generation request, so it has no messages.`);
+  if (!match)
+    throw cannot(
+      `${logged.path} is not a generation request, so it has no messages.`,
+      errorText('errors.chat.fromLog.notGeneration', { path: logged.path }),
+    );
   let body: unknown;
   try {
     body = JSON.parse(logged.body);
   } catch {
-    throw cannot(
-      logged.body.endsWith('[truncated]')
-        ? 'its captured body was cut at the capture size limit, so its messages are incomplete.'
-        : 'its captured body is not JSON.',
-    );
+    throw logged.body.endsWith('[truncated]')
+      ? cannot(
+          'its captured body was cut at the capture size limit, so its messages are incomplete.',
+          errorText('errors.chat.fromLog.truncated'),
+        )
+      : cannot('its captured body is not JSON.', errorText('errors.chat.fromLog.notJson'));
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw cannot('its captured body is not a JSON object.');
+    throw cannot(
+      'its captured body is not a JSON object.',
+      errorText('errors.chat.fromLog.notObject'),
+    );
   const record = body as Record<string, unknown>;
   const ctx: ConversionContext = {
     rules: [],
@@ -74,7 +86,11 @@ export function decodeLoggedRequest(
   try {
     return match.codec.decodeRequest(record, ctx, match.codec.readEnvelope(record, match.path));
   } catch (error) {
-    if (error instanceof GatewayError) throw cannot(error.message);
+    if (error instanceof GatewayError)
+      throw cannot(
+        error.message,
+        errorText('errors.chat.fromLog.unreadable', { detail: error.message }),
+      );
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import {
   type UpstreamConfig,
   type UpstreamSource,
 } from './upstream-source.ts';
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
 
 /** A listener replaced by a port change gets this long for the requests still on it. */
 const RETIRE_GRACE_MS = 10_000;
@@ -203,12 +204,20 @@ export class GatewayController {
   }
 
   /** The upstream in use, or why there is none (for the model list). */
-  upstream(): { client: UpstreamClient } | { code: string; message: string } {
+  upstream(): { client: UpstreamClient } | { code: string; message: string; i18n?: ErrorText } {
     if (this.client) return { client: this.client };
     const source = this.source;
     return source.kind === 'problem'
-      ? { code: source.code, message: source.message }
-      : { code: 'no_upstream', message: 'No upstream is configured.' };
+      ? {
+          code: source.code,
+          message: source.message,
+          ...(source.i18n ? { i18n: source.i18n } : {}),
+        }
+      : {
+          code: 'no_upstream',
+          message: 'No upstream is configured.',
+          i18n: errorText('errors.upstream.notSetUp'),
+        };
   }
 
   /** The catalog cache the gateway serves requests from (so overrides show in both). */

@@ -48,7 +48,13 @@ function sendError(res: ServerResponse, error: AppError, extra: Record<string, s
   sendJson(
     res,
     httpStatusFor(error.code),
-    { error: { message: error.message, code: error.code } },
+    {
+      error: {
+        message: error.message,
+        code: error.code,
+        ...(error.i18n ? { i18n: error.i18n } : {}),
+      },
+    },
     extra,
   );
 }

@@ -6,6 +6,7 @@ import { InvalidInputError } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
 import { LimitsService } from './limits-service.ts';
 import { NO_LIMITS } from '../../shared/no-limits.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 describe('LimitsService', () => {
   let temp: TempStore;
@@ -20,7 +21,9 @@ describe('LimitsService', () => {
     const { info } = temp.store.tokens.create('editor');
     expect(limits.get(info.id)).toEqual(NO_LIMITS);
     expect(() => limits.get('tok_nope')).toThrow(
-      new AppError('not_found', "No token with id 'tok_nope'."),
+      new AppError('not_found', "No token with id 'tok_nope'.", {
+        i18n: errorText('errors.tokens.notFound', { id: 'tok_nope' }),
+      }),
     );
   });
 

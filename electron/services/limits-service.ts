@@ -3,6 +3,7 @@ import type { Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
 import { budgetStatuses, hasBudget, storeSpend } from './budget-status.ts';
 import { NO_LIMITS } from '../../shared/no-limits.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * Budgets and limits per local token: the person's settings, and how much of each budget is
@@ -19,7 +20,9 @@ export class LimitsService {
 
   get(tokenId: string): TokenLimits {
     if (!this.store.tokens.list().some((t) => t.id === tokenId))
-      throw new AppError('not_found', `No token with id '${tokenId}'.`);
+      throw new AppError('not_found', `No token with id '${tokenId}'.`, {
+        i18n: errorText('errors.tokens.notFound', { id: tokenId }),
+      });
     return { ...NO_LIMITS, ...this.store.tokenLimits.get(tokenId) };
   }
 

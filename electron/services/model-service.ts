@@ -24,7 +24,8 @@ export class ModelService {
 
   async list(refresh = false): Promise<ModelInfo[]> {
     const upstream = this.gateway.upstream();
-    if (!('client' in upstream)) throw new AppError(upstream.code, upstream.message);
+    if (!('client' in upstream))
+      throw new AppError(upstream.code, upstream.message, { i18n: upstream.i18n });
     const client = upstream.client;
     const load = () =>
       loadCatalog(

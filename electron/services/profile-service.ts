@@ -3,6 +3,7 @@ import { KeychainUnavailableError } from '../secrets/keychain-error.ts';
 import type { UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export interface ProfileServiceDeps {
   store: Store;
@@ -87,4 +88,6 @@ export class ProfileService {
 }
 
 const notFound = (id: string): AppError =>
-  new AppError('not_found', `No upstream profile with id '${id}'.`);
+  new AppError('not_found', `No upstream profile with id '${id}'.`, {
+    i18n: errorText('errors.profiles.notFound', { id }),
+  });

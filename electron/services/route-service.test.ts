@@ -6,6 +6,7 @@ import { ROUTE_DEFAULTS } from '../gateway/policy/model-route.ts';
 import { InvalidInputError } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
 import { RouteService } from './route-service.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 const CATALOG: { id: string; formats: WireFormat[] }[] = [
   { id: 'sim-chat', formats: ['chat'] },
@@ -67,6 +68,7 @@ describe('RouteService', () => {
       new AppError(
         'bad_request',
         "'claude-haiku-4-5' is a model in the catalog; a route may take its name only when it shadows it (the 'shadow' option).",
+        { i18n: errorText('errors.routes.nameIsCatalogModel', { name: 'claude-haiku-4-5' }) },
       ),
     );
     expect(temp.store.modelRoutes.list()).toEqual([]);
@@ -115,7 +117,9 @@ describe('RouteService', () => {
     routes.delete('coding');
     expect(temp.store.modelRoutes.list()).toEqual([]);
     expect(() => routes.delete('coding')).toThrow(
-      new AppError('not_found', "No route named 'coding'."),
+      new AppError('not_found', "No route named 'coding'.", {
+        i18n: errorText('errors.routes.notFound', { name: 'coding' }),
+      }),
     );
   });
 

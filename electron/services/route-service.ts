@@ -9,6 +9,7 @@ import { ROUTE_DEFAULTS } from '../gateway/policy/model-route.ts';
 import type { Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
 import { toRouteInfo, type CatalogFormats } from './route-info.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * The route pages should not wait long on an upstream that does not answer: the routes are
@@ -58,6 +59,7 @@ export class RouteService {
         throw new AppError(
           'bad_request',
           `'${params.name}' is a model in the catalog; a route may take its name only when it shadows it (the 'shadow' option).`,
+          { i18n: errorText('errors.routes.nameIsCatalogModel', { name: params.name }) },
         );
       for (const model of params.models) {
         // A member route is not a catalog model; the store checks that it exists.
@@ -82,14 +84,13 @@ export class RouteService {
 
   /** Refused by the store while another route or a token's then-route uses it. */
   delete(name: string): void {
-    if (!this.deps.store.modelRoutes.delete(name))
-      throw new AppError('not_found', `No route named '${name}'.`);
+    if (!this.deps.store.modelRoutes.delete(name)) throw routeNotFound(name);
   }
 
   /** Each of the route's models in order, one short request each; one failing stops none. */
   async test(name: string): Promise<RouteModelTest[]> {
     const route = this.deps.store.modelRoutes.resolve(name);
-    if (!route) throw new AppError('not_found', `No route named '${name}'.`);
+    if (!route) throw routeNotFound(name);
     const results: RouteModelTest[] = [];
     for (const model of route.models) results.push(await this.deps.testModel(model));
     return results;
@@ -116,3 +117,8 @@ export class RouteService {
     }
   }
 }
+
+const routeNotFound = (name: string): AppError =>
+  new AppError('not_found', `No route named '${name}'.`, {
+    i18n: errorText('errors.routes.notFound', { name }),
+  });

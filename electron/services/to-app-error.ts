@@ -2,6 +2,7 @@ import { KeychainUnavailableError } from '../secrets/keychain-error.ts';
 import { InvalidUpstreamKeyError } from '../secrets/upstream-key-format.ts';
 import { DuplicateNameError, InvalidInputError } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * Any failure of a use case as the AppError the transports answer with. The lower layers word
@@ -20,7 +21,10 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof RangeError)
     return new AppError('bad_request', error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError('internal', `Something went wrong: ${message}`, { cause: error });
+  return new AppError('internal', `Something went wrong: ${message}`, {
+    cause: error,
+    i18n: errorText('errors.app.internal', { detail: message }),
+  });
 }
 
 /** HTTP status for an AppError code (the IPC transport passes the code through as it is). */

@@ -1,6 +1,7 @@
 import type { TokenInfo } from '../../shared/contract.ts';
 import type { Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** Local access tokens, one per tool. A token's secret is returned once, by `create`. */
 export class TokenService {
@@ -20,6 +21,8 @@ export class TokenService {
 
   revoke(id: string): void {
     if (!this.store.tokens.revoke(id))
-      throw new AppError('not_found', `No active token with id '${id}'.`);
+      throw new AppError('not_found', `No active token with id '${id}'.`, {
+        i18n: errorText('errors.tokens.notFound', { id }),
+      });
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,41 @@ describe('ToolsService', () => {
     expect(tools.disconnect('codex')).toMatchObject({ restored: ['~/.codex/config.toml'] });
     expect(store.tokens.list()[0]?.revokedAt).not.toBeNull();
     expect(() => tools.disconnect('codex')).toThrow(AppError);
+  });
+
+  it('names the catalog text of a connector’s refusal, for the UI’s language', () => {
+    const thrown = (action: () => unknown): unknown => {
+      try {
+        action();
+      } catch (error) {
+        return error;
+      }
+      return expect.fail('not refused');
+    };
+    expect(thrown(() => tools.disconnect('codex'))).toMatchObject({
+      code: 'not_found',
+      i18n: { key: 'errors.tools.notConnected', params: { tool: 'Codex CLI' } },
+    });
+    expect(thrown(() => tools.connect({ tool: 'claude-code' }))).toMatchObject({
+      code: 'bad_request',
+      i18n: { key: 'errors.tools.noModelChosen' },
+    });
+    mkdirSync(join(home, '.codex'));
+    writeFileSync(join(home, '.codex', 'config.toml'), 'model = \n');
+    expect(thrown(() => tools.plan({ tool: 'codex', models: { model: 'm' } }))).toMatchObject({
+      code: 'bad_request',
+      i18n: { key: 'errors.tools.configInvalid', params: { file: '~/.codex/config.toml' } },
+    });
+    writeFileSync(join(home, '.codex', 'config.toml'), 'model = "m"\n');
+    chmodSync(join(home, '.codex', 'config.toml'), 0o000);
+    if (process.getuid?.() !== 0)
+      expect(thrown(() => tools.plan({ tool: 'codex', models: { model: 'm' } }))).toMatchObject({
+        code: 'bad_request',
+        i18n: {
+          key: 'errors.tools.configUnreadable',
+          params: { file: '~/.codex/config.toml', detail: 'EACCES' },
+        },
+      });
   });
 
   it('asks for a model in words the user can act on', () => {

@@ -8,6 +8,7 @@ import type {
 import {
   CONNECTORS,
   ConfigFileError,
+  ConfigFileUnreadableError,
   connectorOf,
   settingsRecords,
   ToolConflictError,
@@ -17,6 +18,7 @@ import {
 } from '../connectors/index.ts';
 import { DuplicateNameError, type Store } from '../store/index.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export interface ToolsServiceOptions {
   /** Whose config files: the user's home (tests and `--home` give another). */
@@ -85,7 +87,10 @@ export class ToolsService {
 
   private connector(id: string): Connector {
     const connector = connectorOf(id);
-    if (!connector) throw new AppError('not_found', `No tool '${id}'.`);
+    if (!connector)
+      throw new AppError('not_found', `No tool '${id}'.`, {
+        i18n: errorText('errors.tools.unknownTool', { id }),
+      });
     return connector;
   }
 
@@ -94,7 +99,7 @@ export class ToolsService {
     try {
       return action();
     } catch (error) {
-      if (error instanceof ConfigFileError)
+      if (error instanceof ConfigFileError || error instanceof ConfigFileUnreadableError)
         throw new AppError('bad_request', error.message, { cause: error });
       if (error instanceof ToolConflictError || error instanceof DuplicateNameError)
         throw new AppError('conflict', error.message, { cause: error });

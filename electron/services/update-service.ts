@@ -6,6 +6,7 @@ import { isOffered } from '../updates/update-decision.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 import { verifyDownload } from '../updates/verify-download.ts';
 import { AppError } from './app-services-api.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,7 +96,9 @@ export class UpdateService {
   /** "Restart to update": only once a verified download waits. */
   install(): void {
     if (!this.options.engine || this.current.state !== 'ready')
-      throw new AppError('not_ready', 'There is no downloaded update to install yet.');
+      throw new AppError('not_ready', 'There is no downloaded update to install yet.', {
+        i18n: errorText('errors.updates.notReady'),
+      });
     this.options.log(`restarting to install version ${this.current.version}`);
     this.options.engine.install();
   }

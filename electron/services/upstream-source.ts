@@ -3,6 +3,7 @@ import { envKeyProvider, UPSTREAM_KEY_ENV } from '../secrets/env-key.ts';
 import { KeychainUnavailableError } from '../secrets/keychain-error.ts';
 import type { KeyProvider, UpstreamKeyStore } from '../secrets/upstream-key.ts';
 import type { Store } from '../store/index.ts';
+import { errorText, type ErrorText } from '../../shared/error-text.ts';
 
 /** Why the gateway cannot reach an upstream yet, in the contract's codes. */
 type UpstreamProblemCode = 'no_upstream' | 'no_key' | 'keychain_unavailable';
@@ -27,6 +28,8 @@ export type UpstreamSource =
       keySource: KeySource;
       code: UpstreamProblemCode;
       message: string;
+      /** The message's catalog text, for the UI's language. */
+      i18n?: ErrorText;
       /** The keychain's own explanation, when the keychain is the problem. */
       keychainProblem: string | null;
     };
@@ -45,14 +48,19 @@ export async function keyFor(
   keys: UpstreamKeyStore,
 ): Promise<
   | { kind: 'ready'; keySource: 'environment' | 'keychain'; key: KeyProvider }
-  | { kind: 'problem'; code: 'no_key' | 'keychain_unavailable'; message: string }
+  | { kind: 'problem'; code: 'no_key' | 'keychain_unavailable'; message: string; i18n?: ErrorText }
 > {
   let fromEnv: KeyProvider | null;
   try {
     fromEnv = envKeyProvider(env);
   } catch (error) {
     // A malformed variable is a missing key with a reason, not a crash of the app.
-    return { kind: 'problem', code: 'no_key', message: (error as Error).message };
+    return {
+      kind: 'problem',
+      code: 'no_key',
+      message: (error as Error).message,
+      i18n: errorText('errors.key.envInvalid', { detail: (error as Error).message }),
+    };
   }
   if (fromEnv) return { kind: 'ready', keySource: 'environment', key: fromEnv };
   try {
@@ -60,13 +68,19 @@ export async function keyFor(
       return { kind: 'ready', keySource: 'keychain', key: keys.keyProvider(profile.id) };
   } catch (error) {
     if (error instanceof KeychainUnavailableError)
-      return { kind: 'problem', code: 'keychain_unavailable', message: error.message };
+      return {
+        kind: 'problem',
+        code: 'keychain_unavailable',
+        message: error.message,
+        ...(error.i18n ? { i18n: error.i18n } : {}),
+      };
     throw error;
   }
   return {
     kind: 'problem',
     code: 'no_key',
     message: `No upstream key is stored for profile '${profile.name}'. Enter the key in Settings (it is kept in the OS keychain), or set ${UPSTREAM_KEY_ENV}.`,
+    i18n: errorText('errors.key.missing', { profile: profile.name, env: UPSTREAM_KEY_ENV }),
   };
 }
 
@@ -84,6 +98,7 @@ export async function resolveUpstreamSource(
       keySource: env[UPSTREAM_KEY_ENV]?.trim() ? 'environment' : 'none',
       code: 'no_upstream',
       message: 'No upstream is set up yet. Add an upstream profile (its base URL) and its key.',
+      i18n: errorText('errors.upstream.notSetUp'),
       keychainProblem: null,
     };
   }
@@ -101,6 +116,7 @@ export async function resolveUpstreamSource(
     keySource: 'none',
     code: key.code,
     message: key.message,
+    ...(key.i18n ? { i18n: key.i18n } : {}),
     keychainProblem: key.code === 'keychain_unavailable' ? key.message : null,
   };
 }

@@ -3,6 +3,7 @@ import type { ModelOverrideInput } from '../../shared/contract.ts';
 import { isTariff, type Tariff } from '../../shared/tariff.ts';
 import { isStringArray, parseJson } from './parse-json.ts';
 import { InvalidInputError } from './store-errors.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * What the user says about a model where the upstream's catalog is silent or wrong: its path
@@ -67,7 +68,10 @@ export class ModelOverrideRepo {
       throw new InvalidInputError('Markers must be a list of strings.');
     }
     if (patch.tariff != null && !isTariff(patch.tariff)) {
-      throw new InvalidInputError(`The tariff for '${modelId}' is not a valid tariff.`);
+      throw new InvalidInputError(
+        `The tariff for '${modelId}' is not a valid tariff.`,
+        errorText('errors.models.tariffInvalid', { model: modelId }),
+      );
     }
     return this.db.transaction(() => {
       const current = this.get(modelId);

@@ -3,6 +3,7 @@ import { openTempStore, type TempStore } from '../../test/doubles/store/temp-sto
 import type { ModelRouteRepo } from './model-route-repo.ts';
 import { DuplicateNameError, InvalidInputError } from './store-errors.ts';
 import { NO_LIMITS } from '../../shared/no-limits.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 describe('ModelRouteRepo', () => {
   let temp: TempStore;
@@ -82,7 +83,9 @@ describe('ModelRouteRepo', () => {
     routes.save({ name: 'b', models: ['c'] });
     const before = snapshot();
     const refused = (input: Parameters<ModelRouteRepo['save']>[0], message: string): void => {
-      expect(() => routes.save(input)).toThrow(new InvalidInputError(message));
+      expect(() => routes.save(input)).toThrow(
+        expect.objectContaining({ name: 'InvalidInputError', message }),
+      );
       expect(snapshot()).toEqual(before);
     };
     refused({ name: 'x', models: [] }, 'A route needs at least one model.');
@@ -177,6 +180,11 @@ describe('ModelRouteRepo', () => {
     expect(() => routes.delete('fallback')).toThrow(
       new InvalidInputError(
         "Route 'fallback' is part of routes 'one', 'two'; take it out of them first.",
+        errorText('errors.routes.inUseByRoutes', {
+          name: 'fallback',
+          routes: "'one', 'two'",
+          count: 2,
+        }),
       ),
     );
     routes.delete('one');
@@ -185,6 +193,11 @@ describe('ModelRouteRepo', () => {
     expect(() => routes.delete('fallback')).toThrow(
       new InvalidInputError(
         "Route 'fallback' is where token 'cursor' sends requests once a budget is spent; change its limits first.",
+        errorText('errors.routes.inUseByBudgets', {
+          name: 'fallback',
+          tokens: "'cursor'",
+          count: 1,
+        }),
       ),
     );
     expect(routes.get('fallback')).toBeDefined();

@@ -4,6 +4,7 @@ import { ExternalChanges } from './external-changes.ts';
 import { isStringArray, parseJson } from './parse-json.ts';
 import { checkModels, checkName, checkNoLoop, checkWait, flatten } from './model-route-rules.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** A route as stored: its own members (other routes' names unexpanded), and when it changed. */
 export interface StoredModelRoute extends ModelRoute {
@@ -140,18 +141,19 @@ export class ModelRouteRepo {
     const previousName = input.previousName?.trim();
     checkName(name);
     const models = checkModels(input.models);
-    const firstByteTimeoutMs = checkWait(input.firstByteTimeoutMs, 'first-byte timeout');
-    const maxRetryAfterMs = checkWait(input.maxRetryAfterMs, 'longest Retry-After');
+    const firstByteTimeoutMs = checkWait(input.firstByteTimeoutMs, 'firstByteTimeout');
+    const maxRetryAfterMs = checkWait(input.maxRetryAfterMs, 'maxRetryAfter');
     // Under the write lock: another process must not slip a route in between check and write.
     const write = this.db.transaction((): { route: StoredModelRoute; limitsChanged: boolean } => {
       const existing = previousName === undefined ? undefined : this.byName.get(previousName);
       if (previousName !== undefined && !existing) {
-        throw new InvalidInputError(`There is no route named '${previousName}' to change.`);
+        throw new InvalidInputError(
+          `There is no route named '${previousName}' to change.`,
+          errorText('errors.routes.noneToChange', { name: previousName }),
+        );
       }
       const renamed = existing !== undefined && existing.name !== name;
-      if ((!existing || renamed) && this.byName.get(name)) {
-        throw new DuplicateNameError('route', name, `A route named '${name}' already exists.`);
-      }
+      if ((!existing || renamed) && this.byName.get(name)) throw duplicate(name);
       const members = renamed ? models.map((m) => (m === existing.name ? name : m)) : models;
       const shadow = input.shadow ?? (existing ? existing.shadow === 1 : false);
       checkNoLoop(name, members, this.graphWith(name, members, existing?.name), shadow);
@@ -185,9 +187,7 @@ export class ModelRouteRepo {
     try {
       result = write.immediate();
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DuplicateNameError('route', name, `A route named '${name}' already exists.`);
-      }
+      if (isUniqueViolation(error)) throw duplicate(name);
       throw error;
     }
     this.reload();
@@ -210,12 +210,22 @@ export class ModelRouteRepo {
         if (users.length > 0) {
           throw new InvalidInputError(
             `Route '${name}' is part of ${plural(users, 'route')}; take it out of ${users.length > 1 ? 'them' : 'it'} first.`,
+            errorText('errors.routes.inUseByRoutes', {
+              name,
+              routes: users.join(', '),
+              count: users.length,
+            }),
           );
         }
         const tokens = this.budgetsSendingTo.all(name).map((token) => `'${token.name}'`);
         if (tokens.length > 0) {
           throw new InvalidInputError(
             `Route '${name}' is where ${plural(tokens, 'token')} send${tokens.length > 1 ? '' : 's'} requests once a budget is spent; change ${tokens.length > 1 ? 'their' : 'its'} limits first.`,
+            errorText('errors.routes.inUseByBudgets', {
+              name,
+              tokens: tokens.join(', '),
+              count: tokens.length,
+            }),
           );
         }
         return this.remove.run(name).changes > 0;
@@ -288,3 +298,11 @@ export class ModelRouteRepo {
 
 const plural = (names: readonly string[], noun: string): string =>
   `${noun}${names.length > 1 ? 's' : ''} ${names.join(', ')}`;
+
+const duplicate = (name: string): DuplicateNameError =>
+  new DuplicateNameError(
+    'route',
+    name,
+    `A route named '${name}' already exists.`,
+    errorText('errors.routes.duplicate', { name }),
+  );

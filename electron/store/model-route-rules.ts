@@ -1,4 +1,5 @@
 import { InvalidInputError } from './store-errors.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /**
  * What makes a set of model routes usable, checked before one is saved (each refusal worded
@@ -9,21 +10,38 @@ import { InvalidInputError } from './store-errors.ts';
 const MAX_NAME_LENGTH = 200;
 
 export function checkName(name: string): void {
-  if (!name) throw new InvalidInputError('A route needs a name: what clients send as their model.');
+  if (!name)
+    throw new InvalidInputError(
+      'A route needs a name: what clients send as their model.',
+      errorText('errors.routes.nameRequired'),
+    );
   if (name.length > MAX_NAME_LENGTH) {
-    throw new InvalidInputError(`A route name is at most ${MAX_NAME_LENGTH} characters.`);
+    throw new InvalidInputError(
+      `A route name is at most ${MAX_NAME_LENGTH} characters.`,
+      errorText('errors.routes.nameTooLong', { max: MAX_NAME_LENGTH }),
+    );
   }
 }
 
 /** The models trimmed, each once, in order. */
 export function checkModels(models: readonly string[]): string[] {
   const trimmed = models.map((model) => model.trim());
-  if (trimmed.length === 0) throw new InvalidInputError('A route needs at least one model.');
+  if (trimmed.length === 0)
+    throw new InvalidInputError(
+      'A route needs at least one model.',
+      errorText('errors.routes.modelsRequired'),
+    );
   if (trimmed.some((model) => !model)) {
-    throw new InvalidInputError("A route's models must not be empty names.");
+    throw new InvalidInputError(
+      "A route's models must not be empty names.",
+      errorText('errors.routes.emptyModelName'),
+    );
   }
   if (trimmed.some((model) => model.length > MAX_NAME_LENGTH)) {
-    throw new InvalidInputError(`A model name is at most ${MAX_NAME_LENGTH} characters.`);
+    throw new InvalidInputError(
+      `A model name is at most ${MAX_NAME_LENGTH} characters.`,
+      errorText('errors.routes.modelNameTooLong', { max: MAX_NAME_LENGTH }),
+    );
   }
   return [...new Set(trimmed)];
 }
@@ -31,11 +49,19 @@ export function checkModels(models: readonly string[]): string[] {
 /** A wait in milliseconds: undefined keeps the route's value, null takes the default. */
 export function checkWait(
   value: number | null | undefined,
-  what: string,
+  what: 'firstByteTimeout' | 'maxRetryAfter',
 ): number | null | undefined {
   if (value === undefined || value === null) return value;
   if (!Number.isInteger(value) || value <= 0) {
-    throw new InvalidInputError(`A route's ${what} is a whole number of milliseconds above 0.`);
+    throw what === 'firstByteTimeout'
+      ? new InvalidInputError(
+          "A route's first-byte timeout is a whole number of milliseconds above 0.",
+          errorText('errors.routes.firstByteTimeoutInvalid'),
+        )
+      : new InvalidInputError(
+          "A route's longest Retry-After is a whole number of milliseconds above 0.",
+          errorText('errors.routes.maxRetryAfterInvalid'),
+        );
   }
   return value;
 }
@@ -54,6 +80,7 @@ export function checkNoLoop(
   if (members.includes(name) && !shadow)
     throw new InvalidInputError(
       `Route '${name}' names itself. To try the catalog model of that name first, let the route shadow it.`,
+      errorText('errors.routes.namesItself', { name }),
     );
   // The other routes had no loop before this change, so any loop now goes through `name`.
   const visited = new Set<string>();
@@ -70,7 +97,11 @@ export function checkNoLoop(
     return null;
   };
   const loop = pathBack(name);
-  if (loop) throw new InvalidInputError(`Route '${name}' would loop: ${loop.join(' → ')}.`);
+  if (loop)
+    throw new InvalidInputError(
+      `Route '${name}' would loop: ${loop.join(' → ')}.`,
+      errorText('errors.routes.loop', { name, path: loop.join(' → ') }),
+    );
 }
 
 /** The route's models with member routes expanded in place, depth first, each model once. */

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { UpstreamProfile } from '../../shared/contract.ts';
 import { newId } from './new-id.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 // A profile says where the upstream is. Its key is in the OS keychain (electron/secrets), filed
 // under the profile's id: nothing secret is ever written to SQLite.
@@ -40,20 +41,34 @@ const toProfile = (row: ProfileRow): UpstreamProfile => ({
 });
 
 /** Refuses what is not an http(s) URL, and URLs that carry a secret (user:key@host, ?key=). */
-function checkedUrl(value: string, what: string): string {
+function checkedUrl(value: string, what: 'base URL' | 'pricing URL'): string {
   const trimmed = value.trim();
+  const base = what === 'base URL';
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    throw new InvalidInputError(`The ${what} is not a valid URL: '${trimmed}'.`);
+    throw new InvalidInputError(
+      `The ${what} is not a valid URL: '${trimmed}'.`,
+      base
+        ? errorText('errors.profiles.baseUrlInvalid', { url: trimmed })
+        : errorText('errors.profiles.pricingUrlInvalid', { url: trimmed }),
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidInputError(`The ${what} must start with https:// or http://.`);
+    throw new InvalidInputError(
+      `The ${what} must start with https:// or http://.`,
+      base
+        ? errorText('errors.profiles.baseUrlScheme')
+        : errorText('errors.profiles.pricingUrlScheme'),
+    );
   }
   if (url.username || url.password || url.searchParams.has('key')) {
     throw new InvalidInputError(
       `The ${what} must not contain a key or credentials; the key is stored in the OS keychain.`,
+      base
+        ? errorText('errors.profiles.baseUrlCredentials')
+        : errorText('errors.profiles.pricingUrlCredentials'),
     );
   }
   return trimmed;
@@ -61,7 +76,11 @@ function checkedUrl(value: string, what: string): string {
 
 function checkedName(value: string): string {
   const trimmed = value.trim();
-  if (!trimmed) throw new InvalidInputError('A profile needs a name.');
+  if (!trimmed)
+    throw new InvalidInputError(
+      'A profile needs a name.',
+      errorText('errors.profiles.nameRequired'),
+    );
   return trimmed;
 }
 
@@ -187,7 +206,12 @@ export class ProfileRepo {
       write();
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new DuplicateNameError('profile', name, `A profile named '${name}' already exists.`);
+        throw new DuplicateNameError(
+          'profile',
+          name,
+          `A profile named '${name}' already exists.`,
+          errorText('errors.profiles.duplicate', { name }),
+        );
       }
       throw error;
     }

@@ -1,3 +1,4 @@
+import { errorTextOf, type ErrorText } from '../../shared/error-text.ts';
 import { InvalidInputError } from './store-errors.ts';
 
 /** An error thrown by a read in the worker, as plain data for the way back to the caller. */
@@ -8,16 +9,20 @@ export interface ReadFailure {
   code?: string;
   /** The worker's stack, so a bug's report shows where the read failed. */
   stack?: string;
+  /** The catalog text of refused input, for the UI's language. */
+  i18n?: ErrorText;
 }
 
 export function toReadFailure(error: unknown): ReadFailure {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const i18n = errorTextOf(error);
   return {
     name: error.name,
     message: error.message,
     ...(code === undefined ? {} : { code }),
     ...(error.stack === undefined ? {} : { stack: error.stack }),
+    ...(i18n === undefined ? {} : { i18n }),
   };
 }
 
@@ -32,7 +37,7 @@ export function fromReadFailure(failure: ReadFailure): Error {
       : failure.name === 'TypeError'
         ? new TypeError(failure.message)
         : failure.name === 'InvalidInputError'
-          ? new InvalidInputError(failure.message)
+          ? new InvalidInputError(failure.message, failure.i18n)
           : Object.assign(new Error(failure.message), { name: failure.name });
   if (failure.code !== undefined) Object.assign(error, { code: failure.code });
   if (failure.stack !== undefined) error.stack = failure.stack;

@@ -1,3 +1,5 @@
+import type { ErrorText } from '../../shared/error-text.ts';
+
 /**
  * A name that must be unique is taken. Services turn it into a message the user can act on,
  * so it carries what kind of thing clashed and the name itself.
@@ -6,19 +8,32 @@ export class DuplicateNameError extends Error {
   readonly entity: 'token' | 'profile' | 'route';
   readonly takenName: string;
 
-  constructor(entity: 'token' | 'profile' | 'route', takenName: string, message: string) {
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText | undefined;
+
+  constructor(
+    entity: 'token' | 'profile' | 'route',
+    takenName: string,
+    message: string,
+    i18n?: ErrorText,
+  ) {
     super(message);
     this.name = 'DuplicateNameError';
     this.entity = entity;
     this.takenName = takenName;
+    this.i18n = i18n;
   }
 }
 
 /** Input the store refuses (empty name, a URL with credentials in it, a malformed tariff). */
 export class InvalidInputError extends Error {
-  constructor(message: string) {
+  /** The text the UI shows in its language (shared/error-text.ts). */
+  readonly i18n: ErrorText | undefined;
+
+  constructor(message: string, i18n?: ErrorText) {
     super(message);
     this.name = 'InvalidInputError';
+    this.i18n = i18n;
   }
 }
 

@@ -3,6 +3,7 @@ import type { TokenLimits } from '../../shared/contract.ts';
 import { openTempStore, type TempStore } from '../../test/doubles/store/temp-store.ts';
 import { InvalidInputError } from './store-errors.ts';
 import { NO_LIMITS } from '../../shared/no-limits.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 describe('TokenLimitRepo', () => {
   let temp: TempStore;
@@ -59,11 +60,15 @@ describe('TokenLimitRepo', () => {
     temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, rpm: 10 });
     const before = rows();
     expect(() => temp.store.tokenLimits.set('tok_nope', { ...NO_LIMITS, rpm: 1 })).toThrow(
-      new InvalidInputError("There is no token with id 'tok_nope'."),
+      new InvalidInputError(
+        "There is no token with id 'tok_nope'.",
+        errorText('errors.tokens.notFound', { id: 'tok_nope' }),
+      ),
     );
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, thenRoute: 'cheap' })).toThrow(
       new InvalidInputError(
         "There is no route named 'cheap' to send requests to once a budget is spent.",
+        errorText('errors.limits.thenRouteMissing', { route: 'cheap' }),
       ),
     );
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, dailyUsd: -1 })).toThrow(
@@ -74,7 +79,10 @@ describe('TokenLimitRepo', () => {
     );
     temp.store.tokens.revoke(tokenId);
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, rpm: 1 })).toThrow(
-      new InvalidInputError("Token 'cursor' is revoked; it has no limits to set."),
+      new InvalidInputError(
+        "Token 'cursor' is revoked; it has no limits to set.",
+        errorText('errors.limits.tokenRevoked', { name: 'cursor' }),
+      ),
     );
     expect(rows()).toEqual(before);
   });

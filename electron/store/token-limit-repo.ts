@@ -3,6 +3,7 @@ import type { TokenLimits } from '../../shared/contract.ts';
 import { ExternalChanges } from './external-changes.ts';
 import { isStringArray, parseJson } from './parse-json.ts';
 import { InvalidInputError } from './store-errors.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export type { TokenLimits } from '../../shared/contract.ts';
 
@@ -98,13 +99,21 @@ export class TokenLimitRepo {
     // Under the write lock: the token must not be revoked, nor the route deleted, meanwhile.
     const write = this.db.transaction(() => {
       const token = this.token.get(tokenId);
-      if (!token) throw new InvalidInputError(`There is no token with id '${tokenId}'.`);
+      if (!token)
+        throw new InvalidInputError(
+          `There is no token with id '${tokenId}'.`,
+          errorText('errors.tokens.notFound', { id: tokenId }),
+        );
       if (token.revoked_at !== null) {
-        throw new InvalidInputError(`Token '${token.name}' is revoked; it has no limits to set.`);
+        throw new InvalidInputError(
+          `Token '${token.name}' is revoked; it has no limits to set.`,
+          errorText('errors.limits.tokenRevoked', { name: token.name }),
+        );
       }
       if (checked.thenRoute !== null && this.route.get(checked.thenRoute) === undefined) {
         throw new InvalidInputError(
           `There is no route named '${checked.thenRoute}' to send requests to once a budget is spent.`,
+          errorText('errors.limits.thenRouteMissing', { route: checked.thenRoute }),
         );
       }
       if (isUnlimited(checked)) {
@@ -148,23 +157,43 @@ const isUnlimited = (limits: TokenLimits): boolean =>
   limits.models === null &&
   limits.thenRoute === null;
 
+const BUDGET_TEXT = {
+  daily: () => errorText('errors.limits.dailyBudgetInvalid'),
+  weekly: () => errorText('errors.limits.weeklyBudgetInvalid'),
+  monthly: () => errorText('errors.limits.monthlyBudgetInvalid'),
+};
+
 /** The limits as they are stored: names trimmed, each model once, an empty list as none. */
 function checkLimits(limits: TokenLimits): TokenLimits {
-  const usd = (value: number | null, what: string): number | null => {
+  const usd = (value: number | null, what: 'daily' | 'weekly' | 'monthly'): number | null => {
     if (value !== null && !(Number.isFinite(value) && value > 0)) {
-      throw new InvalidInputError(`The ${what} budget is an amount in USD above 0.`);
+      throw new InvalidInputError(
+        `The ${what} budget is an amount in USD above 0.`,
+        BUDGET_TEXT[what](),
+      );
     }
     return value;
   };
-  const perMinute = (value: number | null, what: string): number | null => {
+  const perMinute = (
+    value: number | null,
+    what: 'requests-per-minute' | 'tokens-per-minute',
+  ): number | null => {
     if (value !== null && !(Number.isInteger(value) && value > 0)) {
-      throw new InvalidInputError(`The ${what} limit is a whole number above 0.`);
+      throw new InvalidInputError(
+        `The ${what} limit is a whole number above 0.`,
+        what === 'requests-per-minute'
+          ? errorText('errors.limits.rpmInvalid')
+          : errorText('errors.limits.tpmInvalid'),
+      );
     }
     return value;
   };
   const models = limits.models === null ? [] : [...new Set(limits.models.map((m) => m.trim()))];
   if (models.some((model) => !model)) {
-    throw new InvalidInputError('The models a token may use must not be empty names.');
+    throw new InvalidInputError(
+      'The models a token may use must not be empty names.',
+      errorText('errors.limits.emptyModelName'),
+    );
   }
   const thenRoute = limits.thenRoute?.trim() ?? null;
   return {

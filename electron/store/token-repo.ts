@@ -6,6 +6,7 @@ import type { TokenInfo } from '../../shared/contract.ts';
 import { CLIENT_WITHOUT_TOKEN } from '../../shared/wire-formats.ts';
 import { DuplicateNameError, InvalidInputError, isUniqueViolation } from './store-errors.ts';
 import { ExternalChanges } from './external-changes.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export type { TokenInfo } from '../../shared/contract.ts';
 
@@ -144,19 +145,28 @@ export class TokenRepo {
   /** Returns the token itself once; only its prefix and digest are kept. */
   create(name: string): { token: string; info: TokenInfo } {
     const trimmed = name.trim();
-    if (!trimmed) throw new InvalidInputError('A token needs a name (the tool that will use it).');
+    if (!trimmed)
+      throw new InvalidInputError(
+        'A token needs a name (the tool that will use it).',
+        errorText('errors.tokens.nameRequired'),
+      );
     if (trimmed.length > MAX_TOKEN_NAME_LENGTH) {
-      throw new InvalidInputError(`A token name is at most ${MAX_TOKEN_NAME_LENGTH} characters.`);
+      throw new InvalidInputError(
+        `A token name is at most ${MAX_TOKEN_NAME_LENGTH} characters.`,
+        errorText('errors.tokens.nameTooLong', { max: MAX_TOKEN_NAME_LENGTH }),
+      );
     }
     const duplicate = (): DuplicateNameError =>
       new DuplicateNameError(
         'token',
         trimmed,
         `An active token named '${trimmed}' already exists. Revoke it or choose another name.`,
+        errorText('errors.tokens.duplicate', { name: trimmed }),
       );
     if (RESERVED_NAMES.has(trimmed))
       throw new InvalidInputError(
         `'${trimmed}' names the requests sent without a token; choose another name.`,
+        errorText('errors.tokens.reservedName', { name: trimmed }),
       );
     if (this.activeByName.get(trimmed)) throw duplicate();
     const token = `mgw_${randomBytes(32).toString('base64url')}`;
@@ -195,6 +205,7 @@ export class TokenRepo {
     if (target?.id.startsWith(WITHOUT_TOKEN_ID))
       throw new InvalidInputError(
         `'${target.name}' stands for requests sent without a token and has none to revoke. Stop taking them in Settings instead.`,
+        errorText('errors.tokens.withoutTokenNotRevocable', { name: target.name }),
       );
     const at = this.now();
     const changed =

@@ -73,6 +73,17 @@ describe('HTTP transport: RPC', () => {
     });
   });
 
+  it('keeps the catalog text the server named, for the UI to word the error itself', async () => {
+    const i18n = { key: 'errors.routes.notFound', params: { name: 'fast' } };
+    const baseUrl = await serve((_req, res) =>
+      json(res, 404, { error: { code: 'not_found', message: "No route named 'fast'.", i18n } }),
+    );
+    const error = await createHttpApi({ baseUrl, token: 't' })
+      .call('routes.delete', { name: 'fast' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'not_found', status: 404, i18n });
+  });
+
   it('marks a refused token as unauthorized', async () => {
     const baseUrl = await serve((_req, res) => {
       res.writeHead(401);

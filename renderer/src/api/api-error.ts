@@ -1,18 +1,29 @@
 import type { AppErrorBody } from '../../../shared/contract.ts';
+import { asErrorText, type ErrorText } from '../../../shared/error-text.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 /**
  * A failed contract call, over either transport: `message` is the app's (or the upstream's) own
- * words for the user, `code` is what the UI branches on, `status` the HTTP status when there is one.
+ * words, `i18n` the catalog text the app named for it (shown in the UI's language), `code` is what
+ * the UI branches on, `status` the HTTP status when there is one.
  */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number | undefined;
+  readonly i18n: ErrorText | undefined;
 
-  constructor(code: string, message: string, status?: number) {
+  constructor(code: string, message: string, status?: number, i18n?: ErrorText) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.i18n = i18n;
+  }
+
+  /** The error a transport answered with. */
+  static fromBody(body: AppErrorBody, status?: number): ApiError {
+    const { code, message, i18n } = body.error;
+    return new ApiError(code, message, status, asErrorText(i18n));
   }
 }
 
@@ -46,7 +57,10 @@ function toApiError(error: unknown, fallbackCode = 'failed'): ApiError {
   return new ApiError(fallbackCode, String(error));
 }
 
-/** The user-facing text of any thrown value. */
+/** The user-facing text of any thrown value: in the UI's language when the app named its text. */
 export function errorMessage(error: unknown): string {
-  return toApiError(error).message;
+  const apiError = toApiError(error);
+  if (!apiError.i18n) return apiError.message;
+  const { key, params } = apiError.i18n;
+  return i18n.t(key, { ...params, defaultValue: apiError.message });
 }

@@ -67,7 +67,7 @@ export function createHttpApi(options: HttpTransportOptions): AppClient {
     const body = await readJson(response);
     if (isAppErrorBody(body)) {
       if (response.status === 401 || response.status === 403) setState('unauthorized');
-      throw new ApiError(body.error.code, body.error.message, response.status);
+      throw ApiError.fromBody(body, response.status);
     }
     if (!response.ok) {
       const unauthorized = response.status === 401 || response.status === 403;

@@ -56,6 +56,21 @@ describe('IPC transport', () => {
     });
   });
 
+  it('keeps the catalog text the main process named beside the message', async () => {
+    const { bridge } = fakeBridge(async () => {
+      throw new Error(
+        'Error invoking remote method \'app:rpc\': Error: {"error":{"code":"conflict","message":"Busy.","i18n":{"key":"errors.chat.busy"}}}',
+      );
+    });
+    await expect(
+      createIpcApi(bridge).call('chat.regenerate', { conversationId: 'c' }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'Busy.',
+      i18n: { key: 'errors.chat.busy' },
+    });
+  });
+
   it('strips Electron’s wrapper from any other rejected invoke', async () => {
     const { bridge } = fakeBridge(async () => {
       throw new Error("Error invoking remote method 'upstream.test': AppError: Invalid key");

@@ -16,7 +16,7 @@ export function createIpcApi(bridge: DesktopBridge): AppClient {
       throw ipcRejection(error);
     }
     // The bridge may answer in the HTTP transport's envelope; accept both shapes.
-    if (isAppErrorBody(value)) throw new ApiError(value.error.code, value.error.message);
+    if (isAppErrorBody(value)) throw ApiError.fromBody(value);
     if (isResultEnvelope(value)) return value.result;
     return value;
   };
@@ -41,7 +41,7 @@ function isResultEnvelope(value: unknown): value is { result: unknown } {
 /**
  * Electron rejects `ipcRenderer.invoke` with a plain Error whose message is its own prefix and
  * then the main process's error message: "Error invoking remote method 'app:rpc': Error: …".
- * The main process puts the contract's `{"error":{code,message}}` there (electron/main/
+ * The main process puts the contract's `{"error":{code,message,i18n?}}` there (electron/main/
  * rpc-error.ts); decode it so the user reads the app's message and the UI gets the code. Any
  * other rejection keeps its text without Electron's prefix.
  */
@@ -52,7 +52,7 @@ function ipcRejection(error: unknown): ApiError {
   if (start >= 0) {
     try {
       const body: unknown = JSON.parse(message.slice(start));
-      if (isAppErrorBody(body)) return new ApiError(body.error.code, body.error.message);
+      if (isAppErrorBody(body)) return ApiError.fromBody(body);
     } catch {
       // Not the contract's body after all: fall through to the plain text.
     }

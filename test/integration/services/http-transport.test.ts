@@ -73,9 +73,21 @@ describe('RPC over HTTP', () => {
     );
     const missing = await rpc({ method: 'tokens.revoke', params: { id: 'tok_none' } });
     expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { i18n: unknown } }).error.i18n).toEqual({
+      key: 'errors.tokens.notFound',
+      params: { id: 'tok_none' },
+    });
     await rpc({ method: 'tokens.create', params: { name: 'twice' } });
     const twice = await rpc({ method: 'tokens.create', params: { name: 'twice' } });
     expect(twice.status).toBe(409);
+    // The English message for logs and tools, and the catalog text the UI words in its language.
+    expect(await twice.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: "An active token named 'twice' already exists. Revoke it or choose another name.",
+        i18n: { key: 'errors.tokens.duplicate', params: { name: 'twice' } },
+      },
+    });
     const notJson = await fetch(`${url}${RPC_PATH}`, {
       method: 'POST',
       headers: { [APP_TOKEN_HEADER]: UI_TOKEN, 'content-type': 'text/plain' },
