@@ -17,6 +17,7 @@ export default defineConfig({
       'electron/store/**/*.ts',
       'electron/secrets/**/*.ts',
       'electron/connectors/**/*.ts',
+      'electron/updates/**/*.ts',
     ],
     ignore: [
       'renderer/src/**/*.test.{ts,tsx}',
@@ -26,6 +27,7 @@ export default defineConfig({
       'electron/store/**/*.test.ts',
       'electron/secrets/**/*.test.ts',
       'electron/connectors/**/*.test.ts',
+      'electron/updates/**/*.test.ts',
     ],
     functions: ['t', '*.t', 'errorText'],
     output: 'renderer/src/i18n/locales/{{language}}.json',

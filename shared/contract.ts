@@ -138,7 +138,7 @@ export type UpdateStatus =
   /** Downloaded and its checksum verified: installed when the user restarts to update. */
   | { state: 'ready'; version: string }
   /** A check, download or verification failed (a failed download is deleted); "Try again". */
-  | { state: 'error'; message: string };
+  | { state: 'error'; message: string; i18n?: ErrorText };
 
 export interface ConnectionTest {
   ok: boolean;

@@ -88,6 +88,8 @@ describe('the update service against a release feed', () => {
       state: 'error',
       message:
         'The download of version 1.3.0 did not match the checksum its release published, and was deleted.',
+      // The UI words it in its own language from this.
+      i18n: { key: 'errors.updates.checksumMismatch', params: { version: '1.3.0' } },
     });
     expect(readdirSync(downloads)).toEqual([]);
     expect(() => updates.install()).toThrow('There is no downloaded update to install yet.');
@@ -103,6 +105,10 @@ describe('the update service against a release feed', () => {
       state: 'error',
       message:
         'The release description (latest.yml) cannot be used: a file has no sha512 (files.0.sha512).',
+      i18n: {
+        key: 'errors.updates.badRelease',
+        params: { detail: 'a file has no sha512 (files.0.sha512)' },
+      },
     });
     feed.put('latest.yml', 'version: [1.3.0\n');
     const unreadable = await service().check();
@@ -117,6 +123,10 @@ describe('the update service against a release feed', () => {
     expect(await service().check()).toEqual({
       state: 'error',
       message: 'Could not check for updates: HttpError: 404 fetching latest.yml',
+      i18n: {
+        key: 'errors.updates.checkFailed',
+        params: { detail: 'HttpError: 404 fetching latest.yml' },
+      },
     });
   });
 

@@ -6,7 +6,8 @@ import { isOffered } from '../updates/update-decision.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 import { verifyDownload } from '../updates/verify-download.ts';
 import { AppError } from './app-services-api.ts';
-import { errorText } from '../../shared/error-text.ts';
+import { errorText, errorTextOf } from '../../shared/error-text.ts';
+import { UpdateFailure } from '../updates/update-failure.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -121,7 +122,11 @@ export class UpdateService {
     try {
       update({ state: 'checking' });
       const raw = await engine.check().catch((error: unknown) => {
-        throw new Error(`Could not check for updates: ${reason(error)}`);
+        const detail = reason(error);
+        throw new UpdateFailure(
+          `Could not check for updates: ${detail}`,
+          errorText('errors.updates.checkFailed', { detail }),
+        );
       });
       if (!live()) return this.current;
       if (raw === null || raw === undefined) {
@@ -139,7 +144,11 @@ export class UpdateService {
           update({ state: 'downloading', version: info.version, percent: Math.floor(percent) }),
         )
         .catch((error: unknown) => {
-          throw new Error(`The download of version ${info.version} failed: ${reason(error)}`);
+          const detail = reason(error);
+          throw new UpdateFailure(
+            `The download of version ${info.version} failed: ${detail}`,
+            errorText('errors.updates.downloadFailed', { version: info.version, detail }),
+          );
         });
       if (!live()) return this.current;
       await this.verify(info, files);
@@ -148,7 +157,8 @@ export class UpdateService {
     } catch (error) {
       const message = reason(error);
       if (live()) this.options.log(`update: ${message}`);
-      update({ state: 'error', message });
+      const words = errorTextOf(error);
+      update(words ? { state: 'error', message, i18n: words } : { state: 'error', message });
     } finally {
       if (live()) this.running = null;
     }
@@ -157,15 +167,20 @@ export class UpdateService {
 
   /** Every downloaded file must be one the release lists, with the digest it lists. */
   private async verify(info: ReleaseInfo, files: string[]): Promise<void> {
-    if (files.length === 0) throw new Error(`The download of version ${info.version} is missing.`);
+    if (files.length === 0)
+      throw new UpdateFailure(
+        `The download of version ${info.version} is missing.`,
+        errorText('errors.updates.downloadMissing', { version: info.version }),
+      );
     for (const path of files) {
       const listed = releaseFileFor(info, basename(path));
       // verifyDownload deletes a file that does not match; one the release does not list goes too.
       const verified = listed !== null && (await verifyDownload(path, listed.sha512));
       if (!verified) {
         await rm(path, { force: true });
-        throw new Error(
+        throw new UpdateFailure(
           `The download of version ${info.version} did not match the checksum its release published, and was deleted.`,
+          errorText('errors.updates.checksumMismatch', { version: info.version }),
         );
       }
     }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorText } from '../../shared/error-text.ts';
+import { UpdateFailure } from './update-failure.ts';
 
 /** A file of a release as `latest*.yml` lists it: its URL (relative to the release) and sha512. */
 export interface ReleaseFile {
@@ -44,8 +46,10 @@ export function readReleaseInfo(raw: unknown): ReleaseInfo {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-  throw new Error(
-    `The release description (latest.yml) cannot be used: ${issue?.message ?? 'it could not be read'}${where}.`,
+  const detail = `${issue?.message ?? 'it could not be read'}${where}`;
+  throw new UpdateFailure(
+    `The release description (latest.yml) cannot be used: ${detail}.`,
+    errorText('errors.updates.badRelease', { detail }),
   );
 }
 

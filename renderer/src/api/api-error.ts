@@ -60,7 +60,11 @@ function toApiError(error: unknown, fallbackCode = 'failed'): ApiError {
 /** The user-facing text of any thrown value: in the UI's language when the app named its text. */
 export function errorMessage(error: unknown): string {
   const apiError = toApiError(error);
-  if (!apiError.i18n) return apiError.message;
-  const { key, params } = apiError.i18n;
-  return i18n.t(key, { ...params, defaultValue: apiError.message });
+  return errorWords(apiError.message, apiError.i18n);
+}
+
+/** An error's text in the UI's language where the app named it, else its English `message`. */
+export function errorWords(message: string, text: ErrorText | undefined): string {
+  if (!text) return message;
+  return i18n.t(text.key, { ...text.params, defaultValue: message });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UpdateStatus } from '../../../../shared/contract.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { formatDateTime } from '../../format/time.ts';
+import { errorWords } from '../../api/api-error.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { useUpdatesStore } from '../../stores/updates-store.ts';
@@ -108,6 +109,6 @@ function describe(status: UpdateStatus): string {
       return i18n.t('settings.updates.ready', { version: status.version });
 
     case 'error':
-      return status.message;
+      return errorWords(status.message, status.i18n);
   }
 }
