@@ -104,6 +104,8 @@ export interface AppStatus {
   firstRun: boolean;
   /** Why the keychain cannot be used, when it cannot. */
   keychainProblem: string | null;
+  /** The same in the UI's language (the catalog's text for it). */
+  keychainProblemText?: ErrorText;
   /** `desktop` (Electron) or `headless` (browser over HTTP). */
   shell: 'desktop' | 'headless';
   version: string;

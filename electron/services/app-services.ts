@@ -104,6 +104,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       keySource: view.keySource,
       firstRun: view.profile === null || view.keySource === 'none',
       keychainProblem: view.keychainProblem,
+      ...(view.keychainProblemText ? { keychainProblemText: view.keychainProblemText } : {}),
       shell: options.shell,
       version: options.version ?? 'unknown',
     };

@@ -194,12 +194,15 @@ export class GatewayController {
     profile: UpstreamProfile | null;
     keySource: KeySource;
     keychainProblem: string | null;
+    keychainProblemText?: ErrorText;
   } {
     const source = this.source;
+    const keychain = source.kind === 'problem' && source.code === 'keychain_unavailable';
     return {
       profile: source.profile,
       keySource: source.keySource,
       keychainProblem: source.kind === 'problem' ? source.keychainProblem : null,
+      ...(keychain && source.i18n ? { keychainProblemText: source.i18n } : {}),
     };
   }
 

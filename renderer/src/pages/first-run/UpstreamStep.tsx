@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { errorWords } from '../../api/api-error.ts';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -114,7 +115,7 @@ export function UpstreamStep({ onNext, onBack }: { onNext: () => void; onBack: (
       </Field>
       {status?.keychainProblem ? (
         <Alert kind="warning" title={t('firstRun.upstream.keychainProblem')}>
-          {status.keychainProblem}
+          {errorWords(status.keychainProblem, status.keychainProblemText)}
         </Alert>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorWords } from '../../api/api-error.ts';
 import { getApi } from '../../api/index.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -19,6 +20,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
   const { t } = useTranslation();
   const keySource = useAppStore((s) => s.status?.keySource ?? 'none');
   const keychainProblem = useAppStore((s) => s.status?.keychainProblem ?? null);
+  const keychainProblemText = useAppStore((s) => s.status?.keychainProblemText);
   const setStatus = useAppStore((s) => s.setStatus);
   const [key, setKey] = useState('');
   const { busy, error, perform } = useBusyAction();
@@ -44,7 +46,7 @@ export function KeyForm({ profileId }: { profileId: string | null }) {
       <KeySource source={keySource} />
       {keychainProblem ? (
         <Alert kind="warning" title={t('settings.key.keychainProblem')}>
-          {keychainProblem}
+          {errorWords(keychainProblem, keychainProblemText)}
         </Alert>
       ) : null}
       <form
