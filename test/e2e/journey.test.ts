@@ -194,6 +194,10 @@ describe.skipIf(!ready)(
 
     it('can be used with the keyboard alone', async () => {
       for (const name of PAGES) {
+        // A fresh load each time, so Tab starts from the top of the document: after a page
+        // switch within the app the focus moves to the new page's heading once it is drawn,
+        // and Tabs pressed meanwhile would race that move.
+        await page.goto('about:blank');
         await page.goto(`${app.url}/#/${name === 'Chat' ? 'models' : 'chat'}`);
         await expect
           .poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible())
