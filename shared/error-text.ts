@@ -10,8 +10,24 @@ type Leaves<T, Prefix extends string> = {
     : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** A text of the catalog's `errors` section, checked by the compiler against the English catalog. */
-export type ErrorKey = Leaves<(typeof en)['errors'], 'errors.'>;
+type Catalog = typeof en;
+
+/**
+ * A text for an error, checked by the compiler against the English catalog: the shell's
+ * `errors` section (errors any page may meet), or a page section's `errors` (those met on that
+ * page, whose texts load with it; the English message stands in where its page's texts have
+ * not loaded).
+ */
+export type ErrorKey =
+  | Leaves<Catalog['errors'], 'errors.'>
+  | Leaves<Catalog['chat']['errors'], 'chat.errors.'>
+  | Leaves<Catalog['models']['errors'], 'models.errors.'>
+  | Leaves<Catalog['routes']['errors'], 'routes.errors.'>
+  | Leaves<Catalog['tools']['errors'], 'tools.errors.'>
+  | Leaves<Catalog['settings']['errors'], 'settings.errors.'>;
+
+/** The shape of an error text's key: `errors.…`, or a section's `<section>.errors.…`. */
+const ERROR_KEY = /^(?:[A-Za-z]+\.)?errors\./;
 
 export type ErrorParams = Record<string, string | number>;
 
@@ -36,7 +52,7 @@ export function errorText(key: ErrorKey, params?: ErrorParams): ErrorText {
 export function asErrorText(value: unknown): ErrorText | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { key, params } = value as { key?: unknown; params?: unknown };
-  if (typeof key !== 'string' || !key.startsWith('errors.')) return undefined;
+  if (typeof key !== 'string' || !ERROR_KEY.test(key)) return undefined;
   if (params === undefined) return { key: key as ErrorKey };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
   const entries = Object.entries(params);

@@ -68,7 +68,7 @@ export function modelFor(models: Record<string, string>, slot: string, main = 'm
   const model = models[slot] ?? models[main];
   if (model === undefined || model === '')
     throw Object.assign(new Error(`No model chosen for '${slot}'.`), {
-      i18n: errorText('errors.tools.noModelChosen', { slot }),
+      i18n: errorText('tools.errors.noModelChosen', { slot }),
     });
   return model;
 }

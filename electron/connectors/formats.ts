@@ -53,7 +53,7 @@ export class ConfigFileError extends Error {
     super(`${file} is not valid: ${problem}. Nothing was changed; fix the file and try again.`);
     this.name = 'ConfigFileError';
     this.file = file;
-    this.i18n = i18n ?? errorText('errors.tools.configInvalid', { file, problem });
+    this.i18n = i18n ?? errorText('tools.errors.configInvalid', { file, problem });
   }
 }
 
@@ -151,14 +151,14 @@ const jsonFormat: FileFormat = {
       throw new ConfigFileError(
         file,
         `${problem} at line ${line}`,
-        errorText('errors.tools.configSyntax', { file, problem, line }),
+        errorText('tools.errors.configSyntax', { file, problem, line }),
       );
     }
     if (tree !== undefined && tree.type !== 'object')
       throw new ConfigFileError(
         file,
         'its top level is not an object',
-        errorText('errors.tools.configNotObject', { file }),
+        errorText('tools.errors.configNotObject', { file }),
       );
   },
   value(text) {
@@ -305,7 +305,7 @@ const envFormat: FileFormat = {
         throw new ConfigFileError(
           file,
           `line ${i + 1} is not KEY=VALUE`,
-          errorText('errors.tools.configNotKeyValue', { file, line: i + 1 }),
+          errorText('tools.errors.configNotKeyValue', { file, line: i + 1 }),
         );
     });
   },

@@ -193,7 +193,7 @@ export class ToolConnections {
       const shown = this.shown(file);
       throw new ConfigFileUnreadableError(
         `${shown} cannot be read (${code ?? String(error)}). Nothing was changed.`,
-        errorText('errors.tools.configUnreadable', { file: shown, detail: code ?? String(error) }),
+        errorText('tools.errors.configUnreadable', { file: shown, detail: code ?? String(error) }),
         error,
       );
     }
@@ -250,7 +250,7 @@ export class ToolConnections {
       throw new ToolConflictError(
         `${files.join(' and ')} changed since this app wrote ${changed.length > 1 ? 'them' : 'it'}; ` +
           `not overwriting. Disconnect ${connector.name} first (it takes out only the gateway's keys), then connect again.`,
-        errorText('errors.tools.changedSinceWritten', {
+        errorText('tools.errors.changedSinceWritten', {
           files: files.join(', '),
           count: files.length,
           tool: connector.name,
@@ -368,7 +368,7 @@ export class ToolConnections {
     if (!record)
       throw new ToolNotConnectedError(
         `${connector.name} is not connected by this app.`,
-        errorText('errors.tools.notConnected', { tool: connector.name }),
+        errorText('tools.errors.notConnected', { tool: connector.name }),
       );
     const changed = new Set(this.changedFiles(connector, record).map((f) => f.role));
     const texts = this.readTexts(connector);

@@ -22,23 +22,23 @@ describe('rpc error encoding', () => {
 
   it('carries the catalog text of an AppError, its key and values, beside the message', () => {
     const error = new AppError('conflict', "Route 'fast' would loop.", {
-      i18n: errorText('errors.routes.loop', { name: 'fast', path: 'fast → slow → fast' }),
+      i18n: errorText('routes.errors.loop', { name: 'fast', path: 'fast → slow → fast' }),
     });
     expect(decodeRpcError(encodeRpcError(error).message)).toEqual({
       code: 'conflict',
       message: "Route 'fast' would loop.",
-      i18n: { key: 'errors.routes.loop', params: { name: 'fast', path: 'fast → slow → fast' } },
+      i18n: { key: 'routes.errors.loop', params: { name: 'fast', path: 'fast → slow → fast' } },
     });
   });
 
   it('takes the catalog text from the cause a service wrapped', () => {
     const cause = new InvalidInputError(
       'A profile needs a name.',
-      errorText('errors.profiles.nameRequired'),
+      errorText('settings.errors.profiles.nameRequired'),
     );
     const error = new AppError('bad_request', cause.message, { cause });
     expect(decodeRpcError(encodeRpcError(error).message)?.i18n).toEqual({
-      key: 'errors.profiles.nameRequired',
+      key: 'settings.errors.profiles.nameRequired',
     });
   });
 

@@ -58,14 +58,14 @@ function messageFor(problem: KeychainProblem, platform: NodeJS.Platform): string
 function textFor(problem: KeychainProblem, platform: NodeJS.Platform): ErrorText {
   if (platform === 'linux')
     return problem === 'locked'
-      ? errorText('errors.keychain.linuxLocked')
-      : errorText('errors.keychain.linuxNoService');
+      ? errorText('settings.errors.keychain.linuxLocked')
+      : errorText('settings.errors.keychain.linuxNoService');
   if (platform === 'darwin')
     return problem === 'locked'
-      ? errorText('errors.keychain.macLocked')
-      : errorText('errors.keychain.macRefused');
-  if (platform === 'win32') return errorText('errors.keychain.windowsRefused');
-  return errorText('errors.keychain.unsupported', { platform });
+      ? errorText('settings.errors.keychain.macLocked')
+      : errorText('settings.errors.keychain.macRefused');
+  if (platform === 'win32') return errorText('settings.errors.keychain.windowsRefused');
+  return errorText('settings.errors.keychain.unsupported', { platform });
 }
 
 function detailOf(cause: unknown): string {

@@ -25,16 +25,19 @@ const FORBIDDEN = /[\s\u0000-\u001f\u007f]/u;
 /** Throws an InvalidUpstreamKeyError naming the problem. The message never contains the key. */
 export function validateUpstreamKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0)
-    throw new InvalidUpstreamKeyError('The upstream key is empty.', errorText('errors.key.empty'));
+    throw new InvalidUpstreamKeyError(
+      'The upstream key is empty.',
+      errorText('settings.errors.key.empty'),
+    );
   if (FORBIDDEN.test(key))
     throw new InvalidUpstreamKeyError(
       'The upstream key contains spaces, line breaks or control characters; paste the key alone.',
-      errorText('errors.key.forbiddenCharacters'),
+      errorText('settings.errors.key.forbiddenCharacters'),
     );
   if (key.length > MAX_KEY_LENGTH)
     throw new InvalidUpstreamKeyError(
       `The upstream key is ${key.length} characters long; at most ${MAX_KEY_LENGTH} are accepted.`,
-      errorText('errors.key.tooLong', { length: key.length, max: MAX_KEY_LENGTH }),
+      errorText('settings.errors.key.tooLong', { length: key.length, max: MAX_KEY_LENGTH }),
     );
 }
 

@@ -146,7 +146,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
           'no_upstream',
           'No upstream profile yet: add one (its base URL) first.',
           {
-            i18n: errorText('errors.profiles.noneYet'),
+            i18n: errorText('settings.errors.profiles.noneYet'),
           },
         );
       return testConnection(profile, env, keys);

@@ -19,7 +19,7 @@ export function conversationFromLog(
   const row = store.requestLog.getLogEntry(requestId);
   if (!row)
     throw new AppError('not_found', `No request with id '${requestId}' in the log.`, {
-      i18n: errorText('errors.chat.logEntryNotFound', { id: requestId }),
+      i18n: errorText('chat.errors.logEntryNotFound', { id: requestId }),
     });
   const request = decodeLoggedRequest(
     {
@@ -35,7 +35,7 @@ export function conversationFromLog(
     throw new AppError(
       'bad_request',
       'This request cannot be opened in chat: it has no text or images the chat can show.',
-      { i18n: errorText('errors.chat.fromLog.nothingToShow') },
+      { i18n: errorText('chat.errors.fromLog.nothingToShow') },
     );
   const firstQuestion = replay.messages.find((m) => m.role === 'user')?.content ?? '';
   const conversation = store.conversations.createWithMessages(

@@ -159,7 +159,7 @@ export class ChatService {
     if (!message) throw messageNotFound(messageId);
     if (message.role !== 'user')
       throw new AppError('bad_request', 'Only your own messages can be edited and sent again.', {
-        i18n: errorText('errors.chat.editOnlyOwn'),
+        i18n: errorText('chat.errors.editOnlyOwn'),
       });
     const conversationId = message.conversationId;
     this.ready(conversationId);
@@ -194,7 +194,7 @@ export class ChatService {
     const asked = messages.findIndex((m) => m.id === questionId);
     if (questionId === null || !messages.slice(0, asked + 1).some((m) => m.role === 'user'))
       throw new AppError('bad_request', 'There is no question to answer again.', {
-        i18n: errorText('errors.chat.nothingToRegenerate'),
+        i18n: errorText('chat.errors.nothingToRegenerate'),
       });
     const assistant = this.answer(conversationId, questionId);
     return { assistant, conversation: this.shown(conversationId) };
@@ -227,7 +227,7 @@ export class ChatService {
     if (!conversation) throw notFound(conversationId);
     if (!conversation.model)
       throw new AppError('bad_request', 'model: choose a model for this conversation first.', {
-        i18n: errorText('errors.chat.noModel'),
+        i18n: errorText('chat.errors.noModel'),
       });
     this.assertIdle(conversationId);
     return { ...conversation, model: conversation.model };
@@ -239,7 +239,7 @@ export class ChatService {
         throw new AppError(
           'conflict',
           'An answer is still being written in this conversation. Stop it first.',
-          { i18n: errorText('errors.chat.busy') },
+          { i18n: errorText('chat.errors.busy') },
         );
     }
   }
@@ -355,10 +355,10 @@ export class ChatService {
 
 const messageNotFound = (id: string): AppError =>
   new AppError('not_found', `No message with id '${id}'.`, {
-    i18n: errorText('errors.chat.messageNotFound', { id }),
+    i18n: errorText('chat.errors.messageNotFound', { id }),
   });
 
 const notFound = (id: string): AppError =>
   new AppError('not_found', `No conversation with id '${id}'.`, {
-    i18n: errorText('errors.chat.conversationNotFound', { id }),
+    i18n: errorText('chat.errors.conversationNotFound', { id }),
   });

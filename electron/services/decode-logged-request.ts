@@ -35,7 +35,7 @@ export function decodeLoggedRequest(
   if (logged.body === null)
     throw cannot(
       'its body was not captured (turn on body capture in Settings).',
-      errorText('errors.chat.fromLog.notCaptured'),
+      errorText('chat.errors.fromLog.notCaptured'),
     );
   let match: { codec: FormatCodec; path: PathRequest } | undefined;
   for (const codec of CODEC_LIST) {
@@ -58,7 +58,7 @@ export function decodeLoggedRequest(
   if (!match)
     throw cannot(
       `${logged.path} is not a generation request, so it has no messages.`,
-      errorText('errors.chat.fromLog.notGeneration', { path: logged.path }),
+      errorText('chat.errors.fromLog.notGeneration', { path: logged.path }),
     );
   let body: unknown;
   try {
@@ -67,14 +67,14 @@ export function decodeLoggedRequest(
     throw logged.body.endsWith('[truncated]')
       ? cannot(
           'its captured body was cut at the capture size limit, so its messages are incomplete.',
-          errorText('errors.chat.fromLog.truncated'),
+          errorText('chat.errors.fromLog.truncated'),
         )
-      : cannot('its captured body is not JSON.', errorText('errors.chat.fromLog.notJson'));
+      : cannot('its captured body is not JSON.', errorText('chat.errors.fromLog.notJson'));
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw cannot(
       'its captured body is not a JSON object.',
-      errorText('errors.chat.fromLog.notObject'),
+      errorText('chat.errors.fromLog.notObject'),
     );
   const record = body as Record<string, unknown>;
   const ctx: ConversionContext = {
@@ -89,7 +89,7 @@ export function decodeLoggedRequest(
     if (error instanceof GatewayError)
       throw cannot(
         error.message,
-        errorText('errors.chat.fromLog.unreadable', { detail: error.message }),
+        errorText('chat.errors.fromLog.unreadable', { detail: error.message }),
       );
     throw error;
   }

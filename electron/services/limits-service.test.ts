@@ -22,7 +22,7 @@ describe('LimitsService', () => {
     expect(limits.get(info.id)).toEqual(NO_LIMITS);
     expect(() => limits.get('tok_nope')).toThrow(
       new AppError('not_found', "No token with id 'tok_nope'.", {
-        i18n: errorText('errors.tokens.notFound', { id: 'tok_nope' }),
+        i18n: errorText('settings.errors.tokens.notFound', { id: 'tok_nope' }),
       }),
     );
   });

@@ -21,7 +21,7 @@ export class LimitsService {
   get(tokenId: string): TokenLimits {
     if (!this.store.tokens.list().some((t) => t.id === tokenId))
       throw new AppError('not_found', `No token with id '${tokenId}'.`, {
-        i18n: errorText('errors.tokens.notFound', { id: tokenId }),
+        i18n: errorText('settings.errors.tokens.notFound', { id: tokenId }),
       });
     return { ...NO_LIMITS, ...this.store.tokenLimits.get(tokenId) };
   }

@@ -89,5 +89,5 @@ export class ProfileService {
 
 const notFound = (id: string): AppError =>
   new AppError('not_found', `No upstream profile with id '${id}'.`, {
-    i18n: errorText('errors.profiles.notFound', { id }),
+    i18n: errorText('settings.errors.profiles.notFound', { id }),
   });

@@ -68,7 +68,7 @@ describe('RouteService', () => {
       new AppError(
         'bad_request',
         "'claude-haiku-4-5' is a model in the catalog; a route may take its name only when it shadows it (the 'shadow' option).",
-        { i18n: errorText('errors.routes.nameIsCatalogModel', { name: 'claude-haiku-4-5' }) },
+        { i18n: errorText('routes.errors.nameIsCatalogModel', { name: 'claude-haiku-4-5' }) },
       ),
     );
     expect(temp.store.modelRoutes.list()).toEqual([]);
@@ -118,7 +118,7 @@ describe('RouteService', () => {
     expect(temp.store.modelRoutes.list()).toEqual([]);
     expect(() => routes.delete('coding')).toThrow(
       new AppError('not_found', "No route named 'coding'.", {
-        i18n: errorText('errors.routes.notFound', { name: 'coding' }),
+        i18n: errorText('routes.errors.notFound', { name: 'coding' }),
       }),
     );
   });

@@ -59,7 +59,7 @@ export class RouteService {
         throw new AppError(
           'bad_request',
           `'${params.name}' is a model in the catalog; a route may take its name only when it shadows it (the 'shadow' option).`,
-          { i18n: errorText('errors.routes.nameIsCatalogModel', { name: params.name }) },
+          { i18n: errorText('routes.errors.nameIsCatalogModel', { name: params.name }) },
         );
       for (const model of params.models) {
         // A member route is not a catalog model; the store checks that it exists.
@@ -120,5 +120,5 @@ export class RouteService {
 
 const routeNotFound = (name: string): AppError =>
   new AppError('not_found', `No route named '${name}'.`, {
-    i18n: errorText('errors.routes.notFound', { name }),
+    i18n: errorText('routes.errors.notFound', { name }),
   });

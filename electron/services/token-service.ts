@@ -22,7 +22,7 @@ export class TokenService {
   revoke(id: string): void {
     if (!this.store.tokens.revoke(id))
       throw new AppError('not_found', `No active token with id '${id}'.`, {
-        i18n: errorText('errors.tokens.notFound', { id }),
+        i18n: errorText('settings.errors.tokens.notFound', { id }),
       });
   }
 }

@@ -61,17 +61,17 @@ describe('ToolsService', () => {
     };
     expect(thrown(() => tools.disconnect('codex'))).toMatchObject({
       code: 'not_found',
-      i18n: { key: 'errors.tools.notConnected', params: { tool: 'Codex CLI' } },
+      i18n: { key: 'tools.errors.notConnected', params: { tool: 'Codex CLI' } },
     });
     expect(thrown(() => tools.connect({ tool: 'claude-code' }))).toMatchObject({
       code: 'bad_request',
-      i18n: { key: 'errors.tools.noModelChosen' },
+      i18n: { key: 'tools.errors.noModelChosen' },
     });
     mkdirSync(join(home, '.codex'));
     writeFileSync(join(home, '.codex', 'config.toml'), 'model = \n');
     expect(thrown(() => tools.plan({ tool: 'codex', models: { model: 'm' } }))).toMatchObject({
       code: 'bad_request',
-      i18n: { key: 'errors.tools.configInvalid', params: { file: '~/.codex/config.toml' } },
+      i18n: { key: 'tools.errors.configInvalid', params: { file: '~/.codex/config.toml' } },
     });
     writeFileSync(join(home, '.codex', 'config.toml'), 'model = "m"\n');
     chmodSync(join(home, '.codex', 'config.toml'), 0o000);
@@ -79,7 +79,7 @@ describe('ToolsService', () => {
       expect(thrown(() => tools.plan({ tool: 'codex', models: { model: 'm' } }))).toMatchObject({
         code: 'bad_request',
         i18n: {
-          key: 'errors.tools.configUnreadable',
+          key: 'tools.errors.configUnreadable',
           params: { file: '~/.codex/config.toml', detail: 'EACCES' },
         },
       });

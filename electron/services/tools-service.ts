@@ -89,7 +89,7 @@ export class ToolsService {
     const connector = connectorOf(id);
     if (!connector)
       throw new AppError('not_found', `No tool '${id}'.`, {
-        i18n: errorText('errors.tools.unknownTool', { id }),
+        i18n: errorText('tools.errors.unknownTool', { id }),
       });
     return connector;
   }

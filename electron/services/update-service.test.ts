@@ -89,7 +89,7 @@ describe('the update service against a release feed', () => {
       message:
         'The download of version 1.3.0 did not match the checksum its release published, and was deleted.',
       // The UI words it in its own language from this.
-      i18n: { key: 'errors.updates.checksumMismatch', params: { version: '1.3.0' } },
+      i18n: { key: 'settings.errors.updates.checksumMismatch', params: { version: '1.3.0' } },
     });
     expect(readdirSync(downloads)).toEqual([]);
     expect(() => updates.install()).toThrow('There is no downloaded update to install yet.');
@@ -106,7 +106,7 @@ describe('the update service against a release feed', () => {
       message:
         'The release description (latest.yml) cannot be used: a file has no sha512 (files.0.sha512).',
       i18n: {
-        key: 'errors.updates.badRelease',
+        key: 'settings.errors.updates.badRelease',
         params: { detail: 'a file has no sha512 (files.0.sha512)' },
       },
     });
@@ -124,7 +124,7 @@ describe('the update service against a release feed', () => {
       state: 'error',
       message: 'Could not check for updates: HttpError: 404 fetching latest.yml',
       i18n: {
-        key: 'errors.updates.checkFailed',
+        key: 'settings.errors.updates.checkFailed',
         params: { detail: 'HttpError: 404 fetching latest.yml' },
       },
     });

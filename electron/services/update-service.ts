@@ -98,7 +98,7 @@ export class UpdateService {
   install(): void {
     if (!this.options.engine || this.current.state !== 'ready')
       throw new AppError('not_ready', 'There is no downloaded update to install yet.', {
-        i18n: errorText('errors.updates.notReady'),
+        i18n: errorText('settings.errors.updates.notReady'),
       });
     this.options.log(`restarting to install version ${this.current.version}`);
     this.options.engine.install();
@@ -125,7 +125,7 @@ export class UpdateService {
         const detail = reason(error);
         throw new UpdateFailure(
           `Could not check for updates: ${detail}`,
-          errorText('errors.updates.checkFailed', { detail }),
+          errorText('settings.errors.updates.checkFailed', { detail }),
         );
       });
       if (!live()) return this.current;
@@ -147,7 +147,7 @@ export class UpdateService {
           const detail = reason(error);
           throw new UpdateFailure(
             `The download of version ${info.version} failed: ${detail}`,
-            errorText('errors.updates.downloadFailed', { version: info.version, detail }),
+            errorText('settings.errors.updates.downloadFailed', { version: info.version, detail }),
           );
         });
       if (!live()) return this.current;
@@ -170,7 +170,7 @@ export class UpdateService {
     if (files.length === 0)
       throw new UpdateFailure(
         `The download of version ${info.version} is missing.`,
-        errorText('errors.updates.downloadMissing', { version: info.version }),
+        errorText('settings.errors.updates.downloadMissing', { version: info.version }),
       );
     for (const path of files) {
       const listed = releaseFileFor(info, basename(path));
@@ -180,7 +180,7 @@ export class UpdateService {
         await rm(path, { force: true });
         throw new UpdateFailure(
           `The download of version ${info.version} did not match the checksum its release published, and was deleted.`,
-          errorText('errors.updates.checksumMismatch', { version: info.version }),
+          errorText('settings.errors.updates.checksumMismatch', { version: info.version }),
         );
       }
     }

@@ -59,7 +59,7 @@ export async function keyFor(
       kind: 'problem',
       code: 'no_key',
       message: (error as Error).message,
-      i18n: errorText('errors.key.envInvalid', { detail: (error as Error).message }),
+      i18n: errorText('settings.errors.key.envInvalid', { detail: (error as Error).message }),
     };
   }
   if (fromEnv) return { kind: 'ready', keySource: 'environment', key: fromEnv };
@@ -80,7 +80,10 @@ export async function keyFor(
     kind: 'problem',
     code: 'no_key',
     message: `No upstream key is stored for profile '${profile.name}'. Enter the key in Settings (it is kept in the OS keychain), or set ${UPSTREAM_KEY_ENV}.`,
-    i18n: errorText('errors.key.missing', { profile: profile.name, env: UPSTREAM_KEY_ENV }),
+    i18n: errorText('settings.errors.key.missing', {
+      profile: profile.name,
+      env: UPSTREAM_KEY_ENV,
+    }),
   };
 }
 

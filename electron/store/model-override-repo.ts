@@ -70,7 +70,7 @@ export class ModelOverrideRepo {
     if (patch.tariff != null && !isTariff(patch.tariff)) {
       throw new InvalidInputError(
         `The tariff for '${modelId}' is not a valid tariff.`,
-        errorText('errors.models.tariffInvalid', { model: modelId }),
+        errorText('models.errors.tariffInvalid', { model: modelId }),
       );
     }
     return this.db.transaction(() => {

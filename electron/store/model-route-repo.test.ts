@@ -180,7 +180,7 @@ describe('ModelRouteRepo', () => {
     expect(() => routes.delete('fallback')).toThrow(
       new InvalidInputError(
         "Route 'fallback' is part of routes 'one', 'two'; take it out of them first.",
-        errorText('errors.routes.inUseByRoutes', {
+        errorText('routes.errors.inUseByRoutes', {
           name: 'fallback',
           routes: "'one', 'two'",
           count: 2,
@@ -193,7 +193,7 @@ describe('ModelRouteRepo', () => {
     expect(() => routes.delete('fallback')).toThrow(
       new InvalidInputError(
         "Route 'fallback' is where token 'cursor' sends requests once a budget is spent; change its limits first.",
-        errorText('errors.routes.inUseByBudgets', {
+        errorText('routes.errors.inUseByBudgets', {
           name: 'fallback',
           tokens: "'cursor'",
           count: 1,

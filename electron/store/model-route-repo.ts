@@ -149,7 +149,7 @@ export class ModelRouteRepo {
       if (previousName !== undefined && !existing) {
         throw new InvalidInputError(
           `There is no route named '${previousName}' to change.`,
-          errorText('errors.routes.noneToChange', { name: previousName }),
+          errorText('routes.errors.noneToChange', { name: previousName }),
         );
       }
       const renamed = existing !== undefined && existing.name !== name;
@@ -210,7 +210,7 @@ export class ModelRouteRepo {
         if (users.length > 0) {
           throw new InvalidInputError(
             `Route '${name}' is part of ${plural(users, 'route')}; take it out of ${users.length > 1 ? 'them' : 'it'} first.`,
-            errorText('errors.routes.inUseByRoutes', {
+            errorText('routes.errors.inUseByRoutes', {
               name,
               routes: users.join(', '),
               count: users.length,
@@ -221,7 +221,7 @@ export class ModelRouteRepo {
         if (tokens.length > 0) {
           throw new InvalidInputError(
             `Route '${name}' is where ${plural(tokens, 'token')} send${tokens.length > 1 ? '' : 's'} requests once a budget is spent; change ${tokens.length > 1 ? 'their' : 'its'} limits first.`,
-            errorText('errors.routes.inUseByBudgets', {
+            errorText('routes.errors.inUseByBudgets', {
               name,
               tokens: tokens.join(', '),
               count: tokens.length,
@@ -304,5 +304,5 @@ const duplicate = (name: string): DuplicateNameError =>
     'route',
     name,
     `A route named '${name}' already exists.`,
-    errorText('errors.routes.duplicate', { name }),
+    errorText('routes.errors.duplicate', { name }),
   );

@@ -13,12 +13,12 @@ export function checkName(name: string): void {
   if (!name)
     throw new InvalidInputError(
       'A route needs a name: what clients send as their model.',
-      errorText('errors.routes.nameRequired'),
+      errorText('routes.errors.nameRequired'),
     );
   if (name.length > MAX_NAME_LENGTH) {
     throw new InvalidInputError(
       `A route name is at most ${MAX_NAME_LENGTH} characters.`,
-      errorText('errors.routes.nameTooLong', { max: MAX_NAME_LENGTH }),
+      errorText('routes.errors.nameTooLong', { max: MAX_NAME_LENGTH }),
     );
   }
 }
@@ -29,18 +29,18 @@ export function checkModels(models: readonly string[]): string[] {
   if (trimmed.length === 0)
     throw new InvalidInputError(
       'A route needs at least one model.',
-      errorText('errors.routes.modelsRequired'),
+      errorText('routes.errors.modelsRequired'),
     );
   if (trimmed.some((model) => !model)) {
     throw new InvalidInputError(
       "A route's models must not be empty names.",
-      errorText('errors.routes.emptyModelName'),
+      errorText('routes.errors.emptyModelName'),
     );
   }
   if (trimmed.some((model) => model.length > MAX_NAME_LENGTH)) {
     throw new InvalidInputError(
       `A model name is at most ${MAX_NAME_LENGTH} characters.`,
-      errorText('errors.routes.modelNameTooLong', { max: MAX_NAME_LENGTH }),
+      errorText('routes.errors.modelNameTooLong', { max: MAX_NAME_LENGTH }),
     );
   }
   return [...new Set(trimmed)];
@@ -56,11 +56,11 @@ export function checkWait(
     throw what === 'firstByteTimeout'
       ? new InvalidInputError(
           "A route's first-byte timeout is a whole number of milliseconds above 0.",
-          errorText('errors.routes.firstByteTimeoutInvalid'),
+          errorText('routes.errors.firstByteTimeoutInvalid'),
         )
       : new InvalidInputError(
           "A route's longest Retry-After is a whole number of milliseconds above 0.",
-          errorText('errors.routes.maxRetryAfterInvalid'),
+          errorText('routes.errors.maxRetryAfterInvalid'),
         );
   }
   return value;
@@ -80,7 +80,7 @@ export function checkNoLoop(
   if (members.includes(name) && !shadow)
     throw new InvalidInputError(
       `Route '${name}' names itself. To try the catalog model of that name first, let the route shadow it.`,
-      errorText('errors.routes.namesItself', { name }),
+      errorText('routes.errors.namesItself', { name }),
     );
   // The other routes had no loop before this change, so any loop now goes through `name`.
   const visited = new Set<string>();
@@ -100,7 +100,7 @@ export function checkNoLoop(
   if (loop)
     throw new InvalidInputError(
       `Route '${name}' would loop: ${loop.join(' → ')}.`,
-      errorText('errors.routes.loop', { name, path: loop.join(' → ') }),
+      errorText('routes.errors.loop', { name, path: loop.join(' → ') }),
     );
 }
 

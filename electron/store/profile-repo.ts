@@ -51,24 +51,24 @@ function checkedUrl(value: string, what: 'base URL' | 'pricing URL'): string {
     throw new InvalidInputError(
       `The ${what} is not a valid URL: '${trimmed}'.`,
       base
-        ? errorText('errors.profiles.baseUrlInvalid', { url: trimmed })
-        : errorText('errors.profiles.pricingUrlInvalid', { url: trimmed }),
+        ? errorText('settings.errors.profiles.baseUrlInvalid', { url: trimmed })
+        : errorText('settings.errors.profiles.pricingUrlInvalid', { url: trimmed }),
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InvalidInputError(
       `The ${what} must start with https:// or http://.`,
       base
-        ? errorText('errors.profiles.baseUrlScheme')
-        : errorText('errors.profiles.pricingUrlScheme'),
+        ? errorText('settings.errors.profiles.baseUrlScheme')
+        : errorText('settings.errors.profiles.pricingUrlScheme'),
     );
   }
   if (url.username || url.password || url.searchParams.has('key')) {
     throw new InvalidInputError(
       `The ${what} must not contain a key or credentials; the key is stored in the OS keychain.`,
       base
-        ? errorText('errors.profiles.baseUrlCredentials')
-        : errorText('errors.profiles.pricingUrlCredentials'),
+        ? errorText('settings.errors.profiles.baseUrlCredentials')
+        : errorText('settings.errors.profiles.pricingUrlCredentials'),
     );
   }
   return trimmed;
@@ -79,7 +79,7 @@ function checkedName(value: string): string {
   if (!trimmed)
     throw new InvalidInputError(
       'A profile needs a name.',
-      errorText('errors.profiles.nameRequired'),
+      errorText('settings.errors.profiles.nameRequired'),
     );
   return trimmed;
 }
@@ -210,7 +210,7 @@ export class ProfileRepo {
           'profile',
           name,
           `A profile named '${name}' already exists.`,
-          errorText('errors.profiles.duplicate', { name }),
+          errorText('settings.errors.profiles.duplicate', { name }),
         );
       }
       throw error;

@@ -62,13 +62,13 @@ describe('TokenLimitRepo', () => {
     expect(() => temp.store.tokenLimits.set('tok_nope', { ...NO_LIMITS, rpm: 1 })).toThrow(
       new InvalidInputError(
         "There is no token with id 'tok_nope'.",
-        errorText('errors.tokens.notFound', { id: 'tok_nope' }),
+        errorText('settings.errors.tokens.notFound', { id: 'tok_nope' }),
       ),
     );
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, thenRoute: 'cheap' })).toThrow(
       new InvalidInputError(
         "There is no route named 'cheap' to send requests to once a budget is spent.",
-        errorText('errors.limits.thenRouteMissing', { route: 'cheap' }),
+        errorText('settings.errors.limits.thenRouteMissing', { route: 'cheap' }),
       ),
     );
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, dailyUsd: -1 })).toThrow(
@@ -81,7 +81,7 @@ describe('TokenLimitRepo', () => {
     expect(() => temp.store.tokenLimits.set(tokenId, { ...NO_LIMITS, rpm: 1 })).toThrow(
       new InvalidInputError(
         "Token 'cursor' is revoked; it has no limits to set.",
-        errorText('errors.limits.tokenRevoked', { name: 'cursor' }),
+        errorText('settings.errors.limits.tokenRevoked', { name: 'cursor' }),
       ),
     );
     expect(rows()).toEqual(before);

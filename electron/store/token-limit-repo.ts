@@ -102,18 +102,18 @@ export class TokenLimitRepo {
       if (!token)
         throw new InvalidInputError(
           `There is no token with id '${tokenId}'.`,
-          errorText('errors.tokens.notFound', { id: tokenId }),
+          errorText('settings.errors.tokens.notFound', { id: tokenId }),
         );
       if (token.revoked_at !== null) {
         throw new InvalidInputError(
           `Token '${token.name}' is revoked; it has no limits to set.`,
-          errorText('errors.limits.tokenRevoked', { name: token.name }),
+          errorText('settings.errors.limits.tokenRevoked', { name: token.name }),
         );
       }
       if (checked.thenRoute !== null && this.route.get(checked.thenRoute) === undefined) {
         throw new InvalidInputError(
           `There is no route named '${checked.thenRoute}' to send requests to once a budget is spent.`,
-          errorText('errors.limits.thenRouteMissing', { route: checked.thenRoute }),
+          errorText('settings.errors.limits.thenRouteMissing', { route: checked.thenRoute }),
         );
       }
       if (isUnlimited(checked)) {
@@ -158,9 +158,9 @@ const isUnlimited = (limits: TokenLimits): boolean =>
   limits.thenRoute === null;
 
 const BUDGET_TEXT = {
-  daily: () => errorText('errors.limits.dailyBudgetInvalid'),
-  weekly: () => errorText('errors.limits.weeklyBudgetInvalid'),
-  monthly: () => errorText('errors.limits.monthlyBudgetInvalid'),
+  daily: () => errorText('settings.errors.limits.dailyBudgetInvalid'),
+  weekly: () => errorText('settings.errors.limits.weeklyBudgetInvalid'),
+  monthly: () => errorText('settings.errors.limits.monthlyBudgetInvalid'),
 };
 
 /** The limits as they are stored: names trimmed, each model once, an empty list as none. */
@@ -182,8 +182,8 @@ function checkLimits(limits: TokenLimits): TokenLimits {
       throw new InvalidInputError(
         `The ${what} limit is a whole number above 0.`,
         what === 'requests-per-minute'
-          ? errorText('errors.limits.rpmInvalid')
-          : errorText('errors.limits.tpmInvalid'),
+          ? errorText('settings.errors.limits.rpmInvalid')
+          : errorText('settings.errors.limits.tpmInvalid'),
       );
     }
     return value;
@@ -192,7 +192,7 @@ function checkLimits(limits: TokenLimits): TokenLimits {
   if (models.some((model) => !model)) {
     throw new InvalidInputError(
       'The models a token may use must not be empty names.',
-      errorText('errors.limits.emptyModelName'),
+      errorText('settings.errors.limits.emptyModelName'),
     );
   }
   const thenRoute = limits.thenRoute?.trim() ?? null;

@@ -148,12 +148,12 @@ export class TokenRepo {
     if (!trimmed)
       throw new InvalidInputError(
         'A token needs a name (the tool that will use it).',
-        errorText('errors.tokens.nameRequired'),
+        errorText('settings.errors.tokens.nameRequired'),
       );
     if (trimmed.length > MAX_TOKEN_NAME_LENGTH) {
       throw new InvalidInputError(
         `A token name is at most ${MAX_TOKEN_NAME_LENGTH} characters.`,
-        errorText('errors.tokens.nameTooLong', { max: MAX_TOKEN_NAME_LENGTH }),
+        errorText('settings.errors.tokens.nameTooLong', { max: MAX_TOKEN_NAME_LENGTH }),
       );
     }
     const duplicate = (): DuplicateNameError =>
@@ -161,12 +161,12 @@ export class TokenRepo {
         'token',
         trimmed,
         `An active token named '${trimmed}' already exists. Revoke it or choose another name.`,
-        errorText('errors.tokens.duplicate', { name: trimmed }),
+        errorText('settings.errors.tokens.duplicate', { name: trimmed }),
       );
     if (RESERVED_NAMES.has(trimmed))
       throw new InvalidInputError(
         `'${trimmed}' names the requests sent without a token; choose another name.`,
-        errorText('errors.tokens.reservedName', { name: trimmed }),
+        errorText('settings.errors.tokens.reservedName', { name: trimmed }),
       );
     if (this.activeByName.get(trimmed)) throw duplicate();
     const token = `mgw_${randomBytes(32).toString('base64url')}`;
@@ -205,7 +205,7 @@ export class TokenRepo {
     if (target?.id.startsWith(WITHOUT_TOKEN_ID))
       throw new InvalidInputError(
         `'${target.name}' stands for requests sent without a token and has none to revoke. Stop taking them in Settings instead.`,
-        errorText('errors.tokens.withoutTokenNotRevocable', { name: target.name }),
+        errorText('settings.errors.tokens.withoutTokenNotRevocable', { name: target.name }),
       );
     const at = this.now();
     const changed =

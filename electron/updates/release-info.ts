@@ -49,7 +49,7 @@ export function readReleaseInfo(raw: unknown): ReleaseInfo {
   const detail = `${issue?.message ?? 'it could not be read'}${where}`;
   throw new UpdateFailure(
     `The release description (latest.yml) cannot be used: ${detail}.`,
-    errorText('errors.updates.badRelease', { detail }),
+    errorText('settings.errors.updates.badRelease', { detail }),
   );
 }
 

@@ -74,7 +74,7 @@ describe('HTTP transport: RPC', () => {
   });
 
   it('keeps the catalog text the server named, for the UI to word the error itself', async () => {
-    const i18n = { key: 'errors.routes.notFound', params: { name: 'fast' } };
+    const i18n = { key: 'routes.errors.notFound', params: { name: 'fast' } };
     const baseUrl = await serve((_req, res) =>
       json(res, 404, { error: { code: 'not_found', message: "No route named 'fast'.", i18n } }),
     );

@@ -6,7 +6,7 @@ import zh from '../i18n/locales/zh-CN.json' with { type: 'json' };
 import { ApiError, errorMessage } from './api-error.ts';
 
 const busy = (): ApiError =>
-  new ApiError('conflict', 'English from the app.', undefined, errorText('errors.chat.busy'));
+  new ApiError('conflict', 'English from the app.', undefined, errorText('chat.errors.busy'));
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -21,7 +21,7 @@ describe('errorMessage', () => {
       'bad_request',
       'x',
       400,
-      errorText('errors.routes.loop', { name: 'fast', path: 'fast → slow → fast' }),
+      errorText('routes.errors.loop', { name: 'fast', path: 'fast → slow → fast' }),
     );
     expect(errorMessage(loop)).toBe("Route 'fast' would loop: fast → slow → fast.");
   });
@@ -34,7 +34,7 @@ describe('errorMessage', () => {
       error: {
         code: 'bad_request',
         message: "Route 'r' is part of routes 'a', 'b'; take it out of them first.",
-        i18n: errorText('errors.routes.inUseByRoutes', { name: 'r', routes: "'a', 'b'", count: 2 }),
+        i18n: errorText('routes.errors.inUseByRoutes', { name: 'r', routes: "'a', 'b'", count: 2 }),
       },
     });
     expect(errorMessage(revoked)).toBe("路由“r”是路由 'a', 'b' 的一部分；请先将其从中移除。");

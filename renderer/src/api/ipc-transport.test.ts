@@ -59,7 +59,7 @@ describe('IPC transport', () => {
   it('keeps the catalog text the main process named beside the message', async () => {
     const { bridge } = fakeBridge(async () => {
       throw new Error(
-        'Error invoking remote method \'app:rpc\': Error: {"error":{"code":"conflict","message":"Busy.","i18n":{"key":"errors.chat.busy"}}}',
+        'Error invoking remote method \'app:rpc\': Error: {"error":{"code":"conflict","message":"Busy.","i18n":{"key":"chat.errors.busy"}}}',
       );
     });
     await expect(
@@ -67,7 +67,7 @@ describe('IPC transport', () => {
     ).rejects.toMatchObject({
       code: 'conflict',
       message: 'Busy.',
-      i18n: { key: 'errors.chat.busy' },
+      i18n: { key: 'chat.errors.busy' },
     });
   });
 

@@ -21,11 +21,21 @@ export type PageSection = keyof typeof PAGE_SECTIONS;
 /** The part of the catalog everything outside the pages reads. */
 export const SHELL_PART = 'shell';
 
+/**
+ * Sections only the main process reads (the tray, the application menu, native dialogs): the
+ * renderer never loads them.
+ */
+export const MAIN_ONLY_SECTIONS: readonly string[] = ['tray', 'menu', 'dialogs'];
+
+const MAIN_PART = 'main';
+
 export type CatalogPart = PageSection | typeof SHELL_PART;
 
 export const isPageSection = (name: string): name is PageSection =>
   Object.hasOwn(PAGE_SECTIONS, name);
 
-/** Which part a section is loaded with. */
-export const partOf = (section: string): CatalogPart =>
-  isPageSection(section) ? section : SHELL_PART;
+/** Which part a section is loaded with; `main` for one the renderer never loads. */
+export const partOf = (section: string): CatalogPart | typeof MAIN_PART => {
+  if (isPageSection(section)) return section;
+  return MAIN_ONLY_SECTIONS.includes(section) ? MAIN_PART : SHELL_PART;
+};

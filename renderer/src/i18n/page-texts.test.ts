@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPageSection, type PageSection } from './catalog-parts.ts';
+import { isPageSection, MAIN_ONLY_SECTIONS, type PageSection } from './catalog-parts.ts';
 import en from './locales/en.json' with { type: 'json' };
 
 /**
@@ -140,6 +140,16 @@ describe('the catalog sections a page loads', () => {
     // The walk itself must reach the shell (App, stores, components) to mean anything.
     expect(reads.has(join(SRC, 'components/Shell.tsx'))).toBe(true);
     expect(offending(reads, [])).toEqual([]);
+  });
+
+  it('leave out the main process’s own sections, which no renderer module reads', () => {
+    const read = sourceFiles(SRC).filter((file) => {
+      const source = readFileSync(file, 'utf8');
+      return [...source.matchAll(/['"`]([A-Za-z][\w-]*(?:\.[\w-]+)+)['"`]/g)].some(
+        ([, key = '']) => KEYS.has(key) && MAIN_ONLY_SECTIONS.includes(key.split('.')[0] ?? ''),
+      );
+    });
+    expect(read.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
   it('finds a page section read where it does not load', () => {

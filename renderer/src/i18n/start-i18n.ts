@@ -17,7 +17,10 @@ export async function startI18n(): Promise<void> {
   await i18n
     .use(
       resourcesToBackend(async (language: string, section: string) => {
-        const part = await loadCatalogPart(language, partOf(section));
+        const where = partOf(section);
+        // The main process's own sections are in no part the renderer has.
+        if (where === 'main') return { default: {} };
+        const part = await loadCatalogPart(language, where);
         // Wrapped: the backend takes a result's `default` for a module's, which a section with a
         // key named "default" would otherwise be mistaken for.
         return { default: part[section] ?? {} };

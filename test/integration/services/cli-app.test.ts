@@ -69,7 +69,7 @@ describe('model-gateway app (a real process)', () => {
       expect(after.result.gateway.errorCode).toBe('keychain_unavailable');
       expect(after.result.keychainProblem).toContain('No Secret Service is running');
       // And the catalog's text for it, which the UI shows in its language.
-      expect(after.result.keychainProblemText?.key).toBe('errors.keychain.linuxNoService');
+      expect(after.result.keychainProblemText?.key).toBe('settings.errors.keychain.linuxNoService');
       const profileId = (saved.body as { result: { id: string } }).result.id;
       const refused = await rpc('key.set', { profileId, key: 'sk-test-123' });
       expect(refused.status).toBe(503);

@@ -74,7 +74,7 @@ describe('RPC over HTTP', () => {
     const missing = await rpc({ method: 'tokens.revoke', params: { id: 'tok_none' } });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { i18n: unknown } }).error.i18n).toEqual({
-      key: 'errors.tokens.notFound',
+      key: 'settings.errors.tokens.notFound',
       params: { id: 'tok_none' },
     });
     await rpc({ method: 'tokens.create', params: { name: 'twice' } });
@@ -85,7 +85,7 @@ describe('RPC over HTTP', () => {
       error: {
         code: 'conflict',
         message: "An active token named 'twice' already exists. Revoke it or choose another name.",
-        i18n: { key: 'errors.tokens.duplicate', params: { name: 'twice' } },
+        i18n: { key: 'settings.errors.tokens.duplicate', params: { name: 'twice' } },
       },
     });
     const notJson = await fetch(`${url}${RPC_PATH}`, {
