@@ -5,6 +5,7 @@ import { formatModelPrice } from '../format/cost.ts';
 import type { Choice, ChoiceGroup } from '../lib/model-options.ts';
 import type { PickerRow } from '../lib/picker-rows.ts';
 import { FormatBadges } from './FormatBadges.tsx';
+import { observeRectAfterLayout, scrollUnlessThere } from './virtualizer-no-forced-layout.ts';
 
 /** Heights rows are placed at until the ResizeObserver has measured them. */
 const LABEL_HEIGHT = 28;
@@ -81,6 +82,8 @@ export function ModelOptions(props: ModelOptionsProps) {
     measureElement,
     getItemKey,
     initialRect: INITIAL_RECT,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessThere,
     overscan: 6,
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
