@@ -1,11 +1,12 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo, ModelRouteInfo } from '../../../shared/contract.ts';
 import {
   choiceKey,
   groupChoices,
   initialActive,
+  prepareChoices,
   resolveChoice,
   selectableChoices,
   type UnavailableReason,
@@ -75,6 +76,15 @@ export function ModelPicker({
   const [query, setQuery] = useState('');
   /** The entry the keyboard (or the mouse) moved to; null: where the query starts it. */
   const [moved, setMoved] = useState<string | null>(null);
+
+  // The whole list built while the browser is idle, not in the click that first opens it.
+  useEffect(() => {
+    if (models.length === 0 && routes.length === 0) return;
+    const handle = requestIdleCallback(() => prepareChoices(models, routes, unavailableReason), {
+      timeout: 2_000,
+    });
+    return () => cancelIdleCallback(handle);
+  }, [models, routes, unavailableReason]);
 
   const groups = useMemo(
     () => (open ? groupChoices(models, routes, query, unavailableReason) : []),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelInfo, ModelRouteInfo } from '../../../shared/contract.ts';
 import { WIRE_FORMATS } from '../../../shared/wire-formats.ts';
+import { i18n } from '../i18n/i18n.ts';
 import {
   choiceKey,
   chatUnavailableReason,
   groupChoices,
   initialActive,
+  prepareChoices,
   resolveChoice,
   routeBadges,
   selectableChoices,
@@ -139,5 +141,42 @@ describe('the model picker options', () => {
     expect(initialActive(all, '', 'gemini-2.5-pro')).toBe('model:gemini-2.5-pro');
     expect(initialActive(all, '', 'text-embed')).toBe('route:fast');
     expect(initialActive([], 'x', null)).toBeNull();
+  });
+});
+
+describe('the whole list, prepared ahead of a picker’s opening', () => {
+  it('is built once per catalog, routes, judge and language, and a search is not kept', () => {
+    const models = [...MODELS];
+    const routes = [route('fast', ['gpt-4o'])];
+    prepareChoices(models, routes, chat);
+    const whole = groupChoices(models, routes, '', chat);
+    expect(groupChoices(models, routes, '  ', chat)).toBe(whole);
+    // Another judge, another catalog or other routes: built for them.
+    expect(groupChoices(models, routes, '', () => null)).not.toBe(whole);
+    expect(groupChoices([...models], routes, '', chat)).not.toBe(whole);
+    expect(groupChoices(models, [...routes], '', chat)).not.toBe(whole);
+    // A search is built each time, from the same entries.
+    const searched = groupChoices(models, routes, 'gemini', chat);
+    expect(groupChoices(models, routes, 'gemini', chat)).not.toBe(searched);
+    expect(searched.flatMap((g) => g.options.map((o) => o.id))).toEqual([
+      'gemini-2.5-flash',
+      'gemini-2.5-pro',
+    ]);
+  });
+
+  it('is built again in another language, whose words it holds', async () => {
+    const models = [...MODELS];
+    const english = groupChoices(models, [], '', chat);
+    const embed = (groups: ReturnType<typeof groupChoices>) =>
+      groups.flatMap((g) => g.options).find((o) => o.id === 'text-embed')?.unavailable;
+    expect(embed(english)).toBe(i18n.t('modelPicker.cannotChat'));
+    await i18n.changeLanguage('zh-CN');
+    try {
+      const other = groupChoices(models, [], '', chat);
+      expect(other).not.toBe(english);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(groupChoices(models, [], '', chat)).not.toBe(english);
   });
 });

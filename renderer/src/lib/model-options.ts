@@ -125,7 +125,51 @@ export function groupChoices(
   models: ModelInfo[],
   routes: ModelRouteInfo[],
   query: string,
-  reason: UnavailableReason = () => null,
+  reason: UnavailableReason = noReason,
+): ChoiceGroup[] {
+  if (query.trim() !== '') return computeGroups(models, routes, query, reason);
+  // The whole list (no query), kept per catalog, routes, judge and language: a picker prepares
+  // it while the browser is idle (`prepareChoices`), so opening it does not build thousands of
+  // entries inside the click.
+  const key = `${i18n.language}`;
+  let byCatalog = wholeLists.get(models);
+  if (!byCatalog) {
+    byCatalog = new WeakMap();
+    wholeLists.set(models, byCatalog);
+  }
+  let byRoutes = byCatalog.get(routes);
+  if (!byRoutes) {
+    byRoutes = new WeakMap();
+    byCatalog.set(routes, byRoutes);
+  }
+  const kept = byRoutes.get(reason);
+  if (kept?.language === key) return kept.groups;
+  const groups = computeGroups(models, routes, query, reason);
+  byRoutes.set(reason, { language: key, groups });
+  return groups;
+}
+
+/** Builds the whole list ahead of a picker's first opening; meant for idle time. */
+export function prepareChoices(
+  models: ModelInfo[],
+  routes: ModelRouteInfo[],
+  reason: UnavailableReason = noReason,
+): void {
+  groupChoices(models, routes, '', reason);
+}
+
+const noReason: UnavailableReason = () => null;
+
+const wholeLists = new WeakMap<
+  ModelInfo[],
+  WeakMap<ModelRouteInfo[], WeakMap<UnavailableReason, { language: string; groups: ChoiceGroup[] }>>
+>();
+
+function computeGroups(
+  models: ModelInfo[],
+  routes: ModelRouteInfo[],
+  query: string,
+  reason: UnavailableReason,
 ): ChoiceGroup[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const judge = (choice: Choice): Choice => ({
