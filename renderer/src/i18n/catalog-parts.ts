@@ -1,9 +1,9 @@
 /**
  * The catalog sections that belong to one page, named as the page's folder is: each loads with
  * its page (a few KB each instead of the whole catalog on every first load). Every other section
- * (the shell's header, sidebar, notices, formats, shared components) loads at start. The test
- * beside this file keeps a page's keys inside that page's folder, so no text is asked for
- * before its section has arrived.
+ * (the shell's header, sidebar, notices, formats, shared components) loads at start.
+ * `test/renderer/page-texts.test.ts` keeps a page's keys inside what the page loads, so no
+ * text is asked for before its section has arrived.
  */
 export const PAGE_SECTIONS = {
   chat: 'chat',

@@ -40,7 +40,7 @@ export function storedChoice(): LanguageChoice {
 /**
  * A page's module, once the catalog sections it reads have loaded too (in parallel): its own,
  * and another page's where it shows that page's parts (the first run shows Settings' profile
- * fields). `page-texts.test.ts` checks the list against what the page's modules read. A later
+ * fields). `test/renderer/page-texts.test.ts` checks the list against what the page's modules read. A later
  * language switch reloads every section loaded so far.
  */
 export async function withPageTexts<T>(

@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPageSection, MAIN_ONLY_SECTIONS, type PageSection } from './catalog-parts.ts';
-import en from './locales/en.json' with { type: 'json' };
+import {
+  isPageSection,
+  MAIN_ONLY_SECTIONS,
+  type PageSection,
+} from '../../renderer/src/i18n/catalog-parts.ts';
+import en from '../../renderer/src/i18n/locales/en.json' with { type: 'json' };
 
 /**
  * A page's own catalog section loads with the page (`withPageTexts`), the rest at start. A text
@@ -12,8 +16,8 @@ import en from './locales/en.json' with { type: 'json' };
  * of the pages' sections.
  */
 
-const SRC = resolve(import.meta.dirname, '..');
-const ROOT = resolve(SRC, '../..');
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = resolve(ROOT, 'renderer/src');
 
 type Catalog = { [key: string]: string | Catalog };
 
