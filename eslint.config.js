@@ -47,10 +47,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // What runs in the page. Its tests run in Node and read the sources; renderer/build is the
-    // build's own code (Vite plugins).
+    // What runs in the page; renderer/build is the build's own code (Vite plugins), and tests
+    // that read the sources with Node sit under test/renderer.
     files: ['renderer/src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
