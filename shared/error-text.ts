@@ -65,3 +65,16 @@ export const errorTextOf = (error: unknown): ErrorText | undefined =>
   typeof error === 'object' && error !== null && 'i18n' in error
     ? asErrorText(error.i18n)
     : undefined;
+
+/**
+ * An error that names its catalog text beside its English message (`errorTextOf` reads it):
+ * the store's, the keychain's, the connectors', the updater's and the services' errors.
+ */
+export class TextedError extends Error {
+  readonly i18n: ErrorText | undefined;
+
+  constructor(message: string, i18n: ErrorText | undefined, options?: ErrorOptions) {
+    super(message, options);
+    this.i18n = i18n;
+  }
+}

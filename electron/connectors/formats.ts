@@ -18,7 +18,7 @@ import {
 import { jsonInsert, jsonRemove, jsonSpan } from './json-edits.ts';
 import { eolOf, lineEnd, removeLines } from './text-lines.ts';
 import { tomlInsert, tomlRemove, tomlSpan } from './toml-edits.ts';
-import { errorText, type ErrorText } from '../../shared/error-text.ts';
+import { errorText, TextedError, type ErrorText } from '../../shared/error-text.ts';
 
 /** A key inside a config file: object keys from the root (one name for a `.env` file). */
 export type KeyPath = readonly string[];
@@ -45,15 +45,16 @@ interface FileFormat {
 }
 
 /** An existing config file the tool's own parser would refuse: it is left untouched. */
-export class ConfigFileError extends Error {
+export class ConfigFileError extends TextedError {
   readonly file: string;
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText;
+  declare readonly i18n: ErrorText;
   constructor(file: string, problem: string, i18n?: ErrorText) {
-    super(`${file} is not valid: ${problem}. Nothing was changed; fix the file and try again.`);
+    super(
+      `${file} is not valid: ${problem}. Nothing was changed; fix the file and try again.`,
+      i18n ?? errorText('tools.errors.configInvalid', { file, problem }),
+    );
     this.name = 'ConfigFileError';
     this.file = file;
-    this.i18n = i18n ?? errorText('tools.errors.configInvalid', { file, problem });
   }
 }
 

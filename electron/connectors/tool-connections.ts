@@ -14,7 +14,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { filePath, type ConfigFile, type Connector, type ToolId } from './connector.ts';
 import { checkTexts, hasMarker, planConnect, planRemove, unifiedDiff, type Texts } from './plan.ts';
 import { lineHashes } from './undo-lines.ts';
-import { errorText, type ErrorText } from '../../shared/error-text.ts';
+import { errorText, TextedError, type ErrorText } from '../../shared/error-text.ts';
 
 /**
  * - `connected`: every file is as we wrote it.
@@ -112,32 +112,28 @@ export interface ToolConnectionsOptions {
 }
 
 /** Refused because a file changed since we wrote it; nothing was written. */
-export class ToolConflictError extends Error {
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText;
+export class ToolConflictError extends TextedError {
+  declare readonly i18n: ErrorText;
   constructor(message: string, i18n: ErrorText) {
-    super(message);
+    super(message, i18n);
     this.name = 'ToolConflictError';
-    this.i18n = i18n;
   }
 }
 
 /** A tool's config file exists but cannot be read (permissions, a folder of that name). */
-export class ConfigFileUnreadableError extends Error {
-  readonly i18n: ErrorText;
+export class ConfigFileUnreadableError extends TextedError {
+  declare readonly i18n: ErrorText;
   constructor(message: string, i18n: ErrorText, cause: unknown) {
-    super(message, { cause });
+    super(message, i18n, { cause });
     this.name = 'ConfigFileUnreadableError';
-    this.i18n = i18n;
   }
 }
 
-export class ToolNotConnectedError extends Error {
-  readonly i18n: ErrorText;
+export class ToolNotConnectedError extends TextedError {
+  declare readonly i18n: ErrorText;
   constructor(message: string, i18n: ErrorText) {
-    super(message);
+    super(message, i18n);
     this.name = 'ToolNotConnectedError';
-    this.i18n = i18n;
   }
 }
 

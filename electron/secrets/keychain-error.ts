@@ -1,4 +1,4 @@
-import { errorText, type ErrorText } from '../../shared/error-text.ts';
+import { errorText, TextedError, type ErrorText } from '../../shared/error-text.ts';
 
 /**
  * What went wrong with the OS keychain, in words a user can act on. The library's own errors
@@ -8,21 +8,18 @@ export type KeychainProblem = 'no-service' | 'locked' | 'failed';
 
 const HEADLESS_HINT = 'or run headless with MODEL_GATEWAY_UPSTREAM_KEY set.';
 
-export class KeychainUnavailableError extends Error {
+export class KeychainUnavailableError extends TextedError {
   readonly code = 'keychain_unavailable';
   readonly problem: KeychainProblem;
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText | undefined;
 
   constructor(
     problem: KeychainProblem,
     message: string,
     options: { cause?: unknown; i18n?: ErrorText } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(message, options.i18n, { cause: options.cause });
     this.name = 'KeychainUnavailableError';
     this.problem = problem;
-    this.i18n = options.i18n;
   }
 }
 

@@ -1,19 +1,16 @@
-import { errorText, type ErrorText } from '../../shared/error-text.ts';
+import { errorText, TextedError, type ErrorText } from '../../shared/error-text.ts';
 
 /** What an upstream key and a profile id may look like, checked before anything is stored. */
 
 export const MAX_KEY_LENGTH = 4096;
 const MAX_PROFILE_ID_LENGTH = 200;
 
-export class InvalidUpstreamKeyError extends Error {
+export class InvalidUpstreamKeyError extends TextedError {
   readonly code = 'invalid_upstream_key';
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText | undefined;
 
   constructor(message: string, i18n?: ErrorText) {
-    super(message);
+    super(message, i18n);
     this.name = 'InvalidUpstreamKeyError';
-    this.i18n = i18n;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AppStatus, EventName } from '../../shared/contract.ts';
-import { errorTextOf, type ErrorText } from '../../shared/error-text.ts';
+import { errorTextOf, TextedError, type ErrorText } from '../../shared/error-text.ts';
 import type { SecretStore } from '../secrets/keychain.ts';
 import type { UpdateEngine } from '../updates/update-engine.ts';
 
@@ -51,13 +51,15 @@ export interface AppServicesOptions {
  * CLI); `i18n` names the catalog text the UI shows in its language, taken from the cause when the
  * lower layer (store, connector, keychain) worded its error so and none is given.
  */
-export class AppError extends Error {
+export class AppError extends TextedError {
   readonly code: string;
-  readonly i18n: ErrorText | undefined;
   constructor(code: string, message: string, options?: { cause?: unknown; i18n?: ErrorText }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      message,
+      options?.i18n ?? errorTextOf(options?.cause),
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.code = code;
-    this.i18n = options?.i18n ?? errorTextOf(options?.cause);
   }
 }

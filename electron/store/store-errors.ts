@@ -1,15 +1,12 @@
-import type { ErrorText } from '../../shared/error-text.ts';
+import { TextedError, type ErrorText } from '../../shared/error-text.ts';
 
 /**
  * A name that must be unique is taken. Services turn it into a message the user can act on,
  * so it carries what kind of thing clashed and the name itself.
  */
-export class DuplicateNameError extends Error {
+export class DuplicateNameError extends TextedError {
   readonly entity: 'token' | 'profile' | 'route';
   readonly takenName: string;
-
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText | undefined;
 
   constructor(
     entity: 'token' | 'profile' | 'route',
@@ -17,23 +14,18 @@ export class DuplicateNameError extends Error {
     message: string,
     i18n?: ErrorText,
   ) {
-    super(message);
+    super(message, i18n);
     this.name = 'DuplicateNameError';
     this.entity = entity;
     this.takenName = takenName;
-    this.i18n = i18n;
   }
 }
 
 /** Input the store refuses (empty name, a URL with credentials in it, a malformed tariff). */
-export class InvalidInputError extends Error {
-  /** The text the UI shows in its language (shared/error-text.ts). */
-  readonly i18n: ErrorText | undefined;
-
+export class InvalidInputError extends TextedError {
   constructor(message: string, i18n?: ErrorText) {
-    super(message);
+    super(message, i18n);
     this.name = 'InvalidInputError';
-    this.i18n = i18n;
   }
 }
 
