@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { GatewayStatus } from '../../shared/contract.ts';
+import { describeGatewayStop } from '../../shared/describe-gateway-stop.ts';
 import type { ElectronLike } from './electron-like.ts';
 
 /**
@@ -16,8 +17,8 @@ export function createPortInUseNotice(
   return (status) => {
     if (shown || status.errorCode !== 'port_in_use') return;
     shown = true;
-    // Worded here from the code rather than taken from `status.error`, which is English.
-    const why = t('dialogs.portInUse.why', { port: status.port });
+    // Worded from the code (as the tray and the header word it), not `status.error`'s English.
+    const why = describeGatewayStop(status, t) ?? '';
     const what = t('dialogs.portInUse.what');
     const title = t('dialogs.portInUse.title');
     if (electron.Notification.isSupported()) {
